@@ -1,0 +1,1 @@
+"""Pure game rules: deciders, reducers and views. Imports only the standard library and msgspec."""

@@ -1,0 +1,153 @@
+"""The board's rules: where a tile may lie, and what it scores there.
+
+These functions read a board as two flat tuples: `cells` (the tile on each cell, or -1) and
+`points` (the number on each grid point, or 0). The rule "every edge and every diagonal corner
+matches" is the same as "every grid point carries at most one number".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from domain.crazymino.errors import (
+    CellOccupied,
+    DiagonalMismatch,
+    EdgeMismatch,
+    NotConnected,
+)
+from domain.crazymino.geometry import (
+    AROUND,
+    CELLS,
+    CORNER_POINTS,
+    DIAGONAL_NEIGHBOURS,
+    EDGE_NEIGHBOURS,
+    ROTATIONS,
+    SIZE,
+    Corners,
+    rotate,
+)
+from domain.crazymino.model import Score
+from domain.crazymino.tables import BOARD, COLOURS, MULTIPLIERS, TILES
+
+_BY_LETTER = {colour[0].upper(): colour for colour in COLOURS}
+
+TILE_COLOUR: tuple[str, ...] = tuple(colour for colour, _ in TILES)
+TILE_CORNERS: tuple[Corners, ...] = tuple(corners for _, corners in TILES)
+TILE_SUM: tuple[int, ...] = tuple(sum(corners) for corners in TILE_CORNERS)
+CELL_COLOUR: tuple[str, ...] = tuple(_BY_LETTER[letter] for row in BOARD for letter in row)
+CELL_MULTIPLIER: tuple[int, ...] = tuple(MULTIPLIERS.get(divmod(i, SIZE), 1) for i in range(CELLS))
+CORNER_MULTIPLIER = (1, 1, 1, 3, 5)  # by active corners; two corners bridging gives 2
+
+Placing = tuple[int, int, int]  # (tile, rotation, cell)
+
+
+def check(cells: Sequence[int], points: Sequence[int], corners: Corners, cell: int) -> None:
+    """Raise the rule error that forbids laying `corners` on `cell`, if any."""
+    if cells[cell] >= 0:
+        raise CellOccupied("That cell already holds a tile.")
+    mismatched = [
+        k for k, p in enumerate(CORNER_POINTS[cell]) if points[p] and points[p] != corners[k]
+    ]
+    for k in mismatched:
+        if any(cells[n] >= 0 for n in AROUND[cell][k][0]):
+            raise EdgeMismatch("An edge of the tile does not match the tile next to it.")
+    if mismatched:
+        raise DiagonalMismatch("A corner of the tile does not match the tile touching it there.")
+    if not any(cells[n] >= 0 for n in EDGE_NEIGHBOURS[cell]) and (
+        sum(cells[n] >= 0 for n in DIAGONAL_NEIGHBOURS[cell]) < 2
+    ):
+        raise NotConnected(
+            "The tile must share an edge with a placed tile, or touch two of them at corners."
+        )
+
+
+def groups(cells: Sequence[int]) -> list[int]:
+    """A group label per cell (-1 for empty): tiles joined edge to edge share a label."""
+    label = [-1] * CELLS
+    for start in range(CELLS):
+        if cells[start] < 0 or label[start] >= 0:
+            continue
+        label[start] = start
+        stack = [start]
+        while stack:
+            here = stack.pop()
+            for n in EDGE_NEIGHBOURS[here]:
+                if cells[n] >= 0 and label[n] < 0:
+                    label[n] = start
+                    stack.append(n)
+    return label
+
+
+def score(
+    cells: Sequence[int], points: Sequence[int], tile: int, cell: int, labels: Sequence[int]
+) -> Score:
+    """The breakdown of a legal placement's score (`labels` from `groups`, before placing)."""
+    active = [k for k, p in enumerate(CORNER_POINTS[cell]) if points[p]]
+    bridged = False
+    if len(active) == 2:
+        touching = {
+            labels[n] for k in active for side in AROUND[cell][k] for n in side if cells[n] >= 0
+        }
+        bridged = len(touching) >= 2
+    corner_multiplier = 2 if bridged else CORNER_MULTIPLIER[len(active)]
+    bonus = 10 if TILE_COLOUR[tile] == CELL_COLOUR[cell] else 0
+    cell_multiplier = CELL_MULTIPLIER[cell]
+    return Score(
+        sum=TILE_SUM[tile],
+        colour_bonus=bonus,
+        active_corners=len(active),
+        bridged=bridged,
+        corner_multiplier=corner_multiplier,
+        cell_multiplier=cell_multiplier,
+        total=(TILE_SUM[tile] + bonus) * corner_multiplier * cell_multiplier,
+    )
+
+
+def frontier(cells: Sequence[int]) -> list[int]:
+    """Empty cells a tile could connect on: an edge neighbour, or two diagonal ones."""
+    found: list[int] = []
+    seen = set()
+    for cell in range(CELLS):
+        if cells[cell] < 0:
+            continue
+        for n in EDGE_NEIGHBOURS[cell] + DIAGONAL_NEIGHBOURS[cell]:
+            if cells[n] >= 0 or n in seen:
+                continue
+            seen.add(n)
+            if any(cells[m] >= 0 for m in EDGE_NEIGHBOURS[n]) or (
+                sum(cells[m] >= 0 for m in DIAGONAL_NEIGHBOURS[n]) >= 2
+            ):
+                found.append(n)
+    return found
+
+
+def placings(cells: Sequence[int], points: Sequence[int], hand: Iterable[int]) -> list[Placing]:
+    """Every legal (tile, rotation, cell) for a hand, sorted."""
+    turned = [(tile, r, rotate(TILE_CORNERS[tile], r)) for tile in hand for r in ROTATIONS]
+    by_mask: dict[tuple[int, ...], dict[tuple[int, ...], list[tuple[int, int]]]] = {}
+    found: list[Placing] = []
+    for cell in frontier(cells):
+        numbers = [points[p] for p in CORNER_POINTS[cell]]
+        fixed = tuple(k for k in range(4) if numbers[k])
+        index = by_mask.get(fixed)
+        if index is None:
+            index = {}
+            for tile, r, corners in turned:
+                index.setdefault(tuple(corners[k] for k in fixed), []).append((tile, r))
+            by_mask[fixed] = index
+        for tile, r in index.get(tuple(numbers[k] for k in fixed), ()):
+            found.append((tile, r, cell))
+    found.sort()
+    return found
+
+
+def lay(
+    cells: tuple[int, ...], points: tuple[int, ...], tile: int, cell: int, corners: Corners
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The board after a tile is laid (no checks)."""
+    new_cells = list(cells)
+    new_cells[cell] = tile
+    new_points = list(points)
+    for k, p in enumerate(CORNER_POINTS[cell]):
+        new_points[p] = corners[k]
+    return tuple(new_cells), tuple(new_points)

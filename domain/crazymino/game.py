@@ -1,0 +1,79 @@
+"""Crazymino behind the common game interface."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from domain.crazymino import ai, rules, views
+from domain.crazymino.board import placings
+from domain.crazymino.model import (
+    Command,
+    DrawAndPass,
+    Event,
+    PlaceTile,
+    State,
+    TileDrawn,
+    TilePlaced,
+)
+from domain.crazymino.views import CrazyminoView
+from domain.game import Game, Policy, Setup
+
+
+class Crazymino(Game[State, Command, Event, CrazyminoView]):
+    """The rules of Crazymino behind the common game interface."""
+
+    name = "crazymino"
+    min_seats = rules.MIN_SEATS
+    max_seats = rules.MAX_SEATS
+    command_type = Command
+    event_type = Event
+    policies: ClassVar[dict[str, Policy]] = {"easy": ai.random_legal, "normal": ai.best}
+
+    def initial(self) -> State:
+        return State()
+
+    def start(self, setup: Setup) -> list[Event]:
+        return rules.start(setup)
+
+    def decide(self, state: State, seat: int | None, command: Command) -> list[Event]:
+        return rules.decide(state, seat, command)
+
+    def evolve(self, state: State, event: Event) -> State:
+        return rules.evolve(state, event)
+
+    def to_act(self, state: State) -> frozenset[int]:
+        seat = state.seat_to_play
+        return frozenset() if seat is None else frozenset((seat,))
+
+    def is_over(self, state: State) -> bool:
+        return state.ended is not None
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        return state.scores
+
+    def legal(self, state: State, seat: int) -> list[Command]:
+        if seat != state.seat_to_play:
+            return []
+        commands: list[Command] = [
+            PlaceTile(tile=t, rotation=r, row=cell // 14, col=cell % 14)
+            for t, r, cell in placings(state.cells, state.points, state.hands[seat])
+        ]
+        if state.pile:
+            commands.append(DrawAndPass())
+        return commands
+
+    def view(self, state: State, viewer: int | None) -> CrazyminoView:
+        return views.view(state, viewer)
+
+    def redact(self, event: Event, viewer: int | None) -> Event:
+        return views.redact(event, viewer)
+
+    def cause(self, event: Event) -> tuple[int | None, Command] | None:
+        if isinstance(event, TilePlaced):
+            return event.seat, PlaceTile(event.tile, event.rotation, event.row, event.col)
+        if isinstance(event, TileDrawn) and not event.automatic:
+            return event.seat, DrawAndPass()
+        return None
+
+
+CRAZYMINO = Crazymino()

@@ -1,0 +1,227 @@
+"""Crazymino as a decider: `start`, `decide` and `evolve`.
+
+Automatic draws, skipped turns and the blocked end have no command of their own: they follow
+from the command that ends the turn before, so `decide` emits them along with it.
+"""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from domain.chance import Dice
+from domain.crazymino.board import (
+    TILE_COLOUR,
+    TILE_CORNERS,
+    TILE_SUM,
+    check,
+    groups,
+    lay,
+    placings,
+    score,
+)
+from domain.crazymino.errors import BadRotation, NotYourTile, OffBoard, PileEmpty
+from domain.crazymino.geometry import ROTATIONS, cell_index, on_board, rotate
+from domain.crazymino.model import (
+    Bonus,
+    Command,
+    Event,
+    GameEnded,
+    GameStarted,
+    Placement,
+    PlaceTile,
+    State,
+    TileDrawn,
+    TilePlaced,
+    TurnPassed,
+    TurnSkipped,
+)
+from domain.crazymino.tables import START_CELLS, TILES
+from domain.errors import GameOverError, RuleError, SetupError, TurnError
+from domain.game import Setup
+
+HAND_SIZE = 20
+MIN_SEATS, MAX_SEATS = 2, 4
+
+
+def start(setup: Setup) -> list[Event]:
+    """Shuffle seats and tiles from the seed, deal 20 each, lay the start tile, begin a turn."""
+    seats = len(setup.players)
+    if not MIN_SEATS <= seats <= MAX_SEATS:
+        raise SetupError(f"Crazymino needs {MIN_SEATS} to {MAX_SEATS} players, not {seats}.")
+    if setup.options:
+        raise SetupError(f"Crazymino has no options: {', '.join(sorted(setup.options))}.")
+    dice = Dice(setup.seed)
+    order = tuple(dice.shuffled(range(seats)))
+    tiles = dice.shuffled(range(len(TILES)))
+    hands = tuple(tuple(tiles[s * HAND_SIZE : (s + 1) * HAND_SIZE]) for s in range(seats))
+    start_tile = tiles[seats * HAND_SIZE]
+    pile = tuple(tiles[seats * HAND_SIZE + 1 :])
+    row, col = START_CELLS[TILE_COLOUR[start_tile]]
+    started = GameStarted(
+        players=tuple(setup.players),
+        order=order,
+        hands=hands,
+        hand_sizes=tuple(len(h) for h in hands),
+        start_tile=start_tile,
+        start_row=row,
+        start_col=col,
+        pile=pile,
+        pile_size=len(pile),
+        seed=setup.seed,
+    )
+    events: list[Event] = [started]
+    _begin_turn(evolve(State(), started), events)
+    return events
+
+
+def decide(state: State, seat: int | None, command: Command) -> list[Event]:
+    """The events of a seat's command, or the `RuleError` that forbids it."""
+    if state.ended is not None:
+        raise GameOverError("The game is over.")
+    if seat is None or seat != state.seat_to_play:
+        raise TurnError("It is not your turn.")
+    events: list[Event] = []
+    if isinstance(command, PlaceTile):
+        state = _emit(state, events, _placed(state, seat, command))
+        if not state.hands[seat]:
+            _emit(state, events, _last_tile(state, seat))
+            return events
+    else:
+        if not state.pile:
+            raise PileEmpty("The pile is empty: you cannot draw.")
+        state = _emit(state, events, TileDrawn(seat, state.pile[0], automatic=False))
+        state = _emit(state, events, TurnPassed(seat))
+    _begin_turn(state, events)
+    return events
+
+
+def has_placement(state: State, seat: int, hand: tuple[int, ...] | None = None) -> bool:
+    return bool(placings(state.cells, state.points, state.hands[seat] if hand is None else hand))
+
+
+def _placed(state: State, seat: int, command: PlaceTile) -> TilePlaced:
+    if command.rotation not in ROTATIONS:
+        raise BadRotation("A tile turns by 0, 90, 180 or 270 degrees.")
+    if not on_board(command.row, command.col):
+        raise OffBoard("That cell is not on the 14×14 board.")
+    if command.tile not in state.hands[seat]:
+        raise NotYourTile("That tile is not in your hand.")
+    cell = cell_index(command.row, command.col)
+    corners = rotate(TILE_CORNERS[command.tile], command.rotation)
+    check(state.cells, state.points, corners, cell)
+    return TilePlaced(
+        seat=seat,
+        tile=command.tile,
+        row=command.row,
+        col=command.col,
+        rotation=command.rotation,
+        colour=TILE_COLOUR[command.tile],
+        corners=corners,
+        score=score(state.cells, state.points, command.tile, cell, groups(state.cells)),
+    )
+
+
+def _last_tile(state: State, seat: int) -> GameEnded:
+    bonus = tuple(
+        Bonus(opponent, sum(TILE_SUM[t] for t in state.hands[opponent]))
+        for opponent in range(len(state.players))
+        if opponent != seat
+    )
+    return GameEnded(reason="last_tile", seat=seat, bonus=bonus)
+
+
+def _begin_turn(state: State, events: list[Event]) -> None:
+    """Draw for a stuck seat until it can play; skip it when the pile is out; end when all are."""
+    while True:
+        seat = state.order[state.turn]
+        if has_placement(state, seat):
+            return
+        while state.pile:
+            tile = state.pile[0]
+            state = _emit(state, events, TileDrawn(seat, tile, automatic=True))
+            if has_placement(state, seat, (tile,)):
+                return
+        if not any(has_placement(state, s) for s in range(len(state.players))):
+            _emit(state, events, GameEnded(reason="blocked"))
+            return
+        state = _emit(state, events, TurnSkipped(seat))
+
+
+def _emit(state: State, events: list[Event], event: Event) -> State:
+    events.append(event)
+    return evolve(state, event)
+
+
+def _next_turn(state: State) -> int:
+    return (state.turn + 1) % len(state.order)
+
+
+def _with_hand(state: State, seat: int, hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    return (*state.hands[:seat], hand, *state.hands[seat + 1 :])
+
+
+def evolve(state: State, event: Event) -> State:
+    """The state after one event. Trusts the event: it was decided before it was stored."""
+    match event:
+        case TilePlaced(seat=seat, tile=tile, row=row, col=col, corners=corners, score=points):
+            cells, grid = lay(state.cells, state.points, tile, cell_index(row, col), corners)
+            scores = list(state.scores)
+            scores[seat] += points.total
+            placement = Placement(
+                tile, row, col, event.rotation, event.colour, corners, seat, points
+            )
+            return replace(
+                state,
+                cells=cells,
+                points=grid,
+                hands=_with_hand(state, seat, tuple(t for t in state.hands[seat] if t != tile)),
+                scores=tuple(scores),
+                placements=(*state.placements, placement),
+                turn=_next_turn(state),
+            )
+        case TileDrawn(seat=seat, tile=tile):
+            hand = state.hands[seat] if tile is None else (*state.hands[seat], tile)
+            return replace(state, hands=_with_hand(state, seat, hand), pile=state.pile[1:])
+        case TurnPassed() | TurnSkipped():
+            return replace(state, turn=_next_turn(state))
+        case GameEnded(seat=seat, bonus=bonus):
+            scores = list(state.scores)
+            if seat is not None:
+                scores[seat] += sum(b.points for b in bonus)
+            return replace(state, scores=tuple(scores), ended=event)
+        case GameStarted():
+            return _started(event)
+    return state
+
+
+def _started(event: GameStarted) -> State:
+    corners = TILE_CORNERS[event.start_tile]
+    cells, points = lay(
+        State().cells,
+        State().points,
+        event.start_tile,
+        cell_index(event.start_row, event.start_col),
+        corners,
+    )
+    start = Placement(
+        event.start_tile,
+        event.start_row,
+        event.start_col,
+        0,
+        TILE_COLOUR[event.start_tile],
+        corners,
+    )
+    return State(
+        players=event.players,
+        order=event.order,
+        hands=tuple(hand or () for hand in event.hands),
+        pile=event.pile or (),
+        cells=cells,
+        points=points,
+        placements=(start,),
+        scores=(0,) * len(event.players),
+        seed=event.seed,
+    )
+
+
+__all__ = ["RuleError", "decide", "evolve", "start"]
