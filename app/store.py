@@ -1,0 +1,246 @@
+"""The event store: one Redis stream per game, appended atomically by Lua scripts.
+
+Keys of one game all carry the game id as a hash tag, so a game lives on one Redis Cluster slot:
+``game:{ID}:events`` (stream, entry id ``0-<version>``, one field ``d``), ``game:{ID}:version``
+(string int), ``game:{ID}:meta`` (hash) and ``game:{ID}:cmd:KEY`` (idempotency, ``first:last``).
+The lobby index ``games:lobby`` (sorted set, score = creation time) is not hash-tagged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable
+from typing import cast
+
+import msgspec
+from redis.asyncio import Redis
+
+LOBBY_KEY = "games:lobby"
+
+# KEYS: version, meta, events. ARGV: n_meta, k1, v1, ..., kn, vn, event1, ..., eventm.
+_CREATE = """
+if redis.call('EXISTS', KEYS[1], KEYS[2], KEYS[3]) > 0 then return {0} end
+local n_meta = tonumber(ARGV[1])
+local first_event = 2 + 2 * n_meta
+local v = 0
+for i = first_event, #ARGV do
+  v = v + 1
+  redis.call('XADD', KEYS[3], string.format('0-%d', v), 'd', ARGV[i])
+end
+redis.call('SET', KEYS[1], v)
+if n_meta > 0 then redis.call('HSET', KEYS[2], unpack(ARGV, 2, first_event - 1)) end
+return {1, v}
+"""
+
+# KEYS: version, events, meta[, cmd]. ARGV: expected, ttl, n_meta, k1, v1, ..., event1, ...
+# Replies {2, "first:last"} on a replay, {0, current} on a conflict, {-1} for an unknown game,
+# {1, first, last} on success. The XADDs come first: only the first one can fail (a stream
+# ahead of its version key), and a failing script keeps the writes it made before the error.
+_APPEND = """
+if #KEYS == 4 then
+  local seen = redis.call('GET', KEYS[4])
+  if seen then return {2, seen} end
+end
+local current = tonumber(redis.call('GET', KEYS[1]))
+if not current then return {-1} end
+if current ~= tonumber(ARGV[1]) then return {0, current} end
+local n_meta = tonumber(ARGV[3])
+local first_event = 4 + 2 * n_meta
+local v = current
+for i = first_event, #ARGV do
+  v = v + 1
+  redis.call('XADD', KEYS[2], string.format('0-%d', v), 'd', ARGV[i])
+end
+redis.call('SET', KEYS[1], v)
+if n_meta > 0 then redis.call('HSET', KEYS[3], unpack(ARGV, 4, first_event - 1)) end
+if #KEYS == 4 then redis.call('SET', KEYS[4], (current + 1) .. ':' .. v, 'EX', ARGV[2]) end
+return {1, current + 1, v}
+"""
+
+
+class StoredEvent(msgspec.Struct, frozen=True):
+    """One event of a game's log."""
+
+    version: int  # 1-based position of the event in its game's log
+    data: bytes  # the encoded event, opaque to the store
+
+
+class AppendResult(msgspec.Struct, frozen=True):
+    """The outcome of an append (or of a create)."""
+
+    first: int  # version of the first event written (of the original append, on a replay)
+    last: int  # version after the append
+    replayed: bool  # True when the idempotency key had been seen: nothing was written
+
+
+class VersionConflict(Exception):
+    """The expected version is not the game's current version; nothing was written."""
+
+    def __init__(self, game_id: str, expected: int, actual: int) -> None:
+        super().__init__(f"game {game_id}: expected version {expected}, current is {actual}")
+        self.game_id = game_id
+        self.expected = expected
+        self.actual = actual
+
+
+class GameExists(Exception):
+    """A game with this id already exists; nothing was written."""
+
+
+class GameNotFound(LookupError):
+    """Append to a game that was never created; nothing was written."""
+
+
+def _check_id(value: str, what: str) -> str:
+    if not value or "{" in value or "}" in value:
+        raise ValueError(f"invalid {what} {value!r}: must be non-empty, without braces")
+    return value
+
+
+def _flatten(meta: dict[str, str] | None) -> list[str]:
+    return [item for pair in (meta or {}).items() for item in pair]
+
+
+def _version_of(stream_id: bytes) -> int:
+    return int(stream_id.split(b"-", 1)[1])
+
+
+class EventStore:
+    """Event logs of games in Redis.
+
+    `redis` must be a client WITHOUT ``decode_responses`` (events are bytes). The Lua scripts are
+    registered once per store; redis-py loads them again by itself after a server restart.
+    """
+
+    def __init__(self, redis: Redis, *, idempotency_ttl: int = 86400) -> None:
+        if idempotency_ttl <= 0:
+            raise ValueError("idempotency_ttl must be positive")
+        self._redis = redis
+        self._ttl = idempotency_ttl
+        self._create = redis.register_script(_CREATE)
+        self._append = redis.register_script(_APPEND)
+
+    @staticmethod
+    def _key(game_id: str, suffix: str) -> str:
+        return f"game:{{{_check_id(game_id, 'game id')}}}:{suffix}"
+
+    async def create(
+        self, game_id: str, meta: dict[str, str], events: list[bytes], created: float
+    ) -> AppendResult:
+        """Create a game: its meta fields, its first events (versions 1..n) and its version.
+
+        Atomic (one script); raises `GameExists` if any key of the game exists. `events` may be
+        empty (the game starts at version 0; the result is then first=1, last=0). The lobby
+        entry (score `created`) is added afterwards, separately: the lobby key is not
+        hash-tagged, so a crash in between leaves a game that is not listed.
+        """
+        keys = [self._key(game_id, "version"), self._key(game_id, "meta")]
+        keys.append(self._key(game_id, "events"))
+        reply = await self._create(keys=keys, args=[len(meta), *_flatten(meta), *events])
+        if reply[0] == 0:
+            raise GameExists(game_id)
+        await self._redis.zadd(LOBBY_KEY, {game_id: created})
+        return AppendResult(first=1, last=int(reply[1]), replayed=False)
+
+    async def append(
+        self,
+        game_id: str,
+        expected_version: int,
+        events: list[bytes],
+        *,
+        idempotency_key: str | None = None,
+        meta: dict[str, str] | None = None,
+    ) -> AppendResult:
+        """Append `events` if the game is at `expected_version`, atomically (one script).
+
+        With an `idempotency_key` already seen (within `idempotency_ttl` seconds) nothing is
+        written and the original outcome is returned with ``replayed=True``, whatever the
+        expected version. Otherwise raises `VersionConflict` if the version moved on, or
+        `GameNotFound` for a game never created. `meta` fields are set with the events.
+        """
+        if not events:
+            raise ValueError("nothing to append")
+        keys = [self._key(game_id, "version"), self._key(game_id, "events")]
+        keys.append(self._key(game_id, "meta"))
+        if idempotency_key is not None:
+            _check_id(idempotency_key, "idempotency key")
+            keys.append(self._key(game_id, f"cmd:{idempotency_key}"))
+        args: list[bytes | str | int] = [expected_version, self._ttl, len(meta or {})]
+        args += [*_flatten(meta), *events]
+        reply = await self._append(keys=keys, args=args)
+        status = reply[0]
+        if status == 1:
+            return AppendResult(first=int(reply[1]), last=int(reply[2]), replayed=False)
+        if status == 2:
+            first, last = bytes(reply[1]).split(b":")
+            return AppendResult(first=int(first), last=int(last), replayed=True)
+        if status == 0:
+            raise VersionConflict(game_id, expected_version, int(reply[1]))
+        raise GameNotFound(game_id)
+
+    async def recall(self, game_id: str, idempotency_key: str) -> AppendResult | None:
+        """The outcome of an earlier append made with this idempotency key, if any."""
+        _check_id(idempotency_key, "idempotency key")
+        seen = await self._redis.get(self._key(game_id, f"cmd:{idempotency_key}"))
+        if seen is None:
+            return None
+        first, last = bytes(seen).split(b":")
+        return AppendResult(first=int(first), last=int(last), replayed=True)
+
+    async def version(self, game_id: str) -> int:
+        """The game's current version (its number of events); 0 for an unknown game."""
+        value = await self._redis.get(self._key(game_id, "version"))
+        return int(value) if value is not None else 0
+
+    async def exists(self, game_id: str) -> bool:
+        """Whether the game was created."""
+        return bool(await self._redis.exists(self._key(game_id, "version")))
+
+    async def meta(self, game_id: str) -> dict[str, str]:
+        """The game's meta fields; {} for an unknown game."""
+        pending = self._redis.hgetall(self._key(game_id, "meta"))
+        raw = await cast("Awaitable[dict[bytes, bytes]]", pending)
+        return {k.decode(): v.decode() for k, v in raw.items()}
+
+    async def read(
+        self, game_id: str, after: int = 0, *, count: int | None = None
+    ) -> list[StoredEvent]:
+        """The game's events with version > `after`, in order (at most `count` of them)."""
+        entries = await self._redis.xrange(
+            self._key(game_id, "events"), min=f"0-{after + 1}", max="+", count=count
+        )
+        return [StoredEvent(_version_of(sid), fields[b"d"]) for sid, fields in entries]
+
+    async def wait(self, game_id: str, after: int, timeout_ms: int) -> list[StoredEvent]:
+        """Events with version > `after`, waiting up to `timeout_ms` for some; [] on timeout.
+
+        Note for callers: a blocking XREAD holds its connection for the whole wait. Give the
+        waiting side (SSE subscribers) its own client and pool, so waiters never starve the
+        appends of connections, and make sure that client's `socket_timeout` (if any) is longer
+        than `timeout_ms`. ``timeout_ms=0`` would block forever: it is refused.
+        """
+        if timeout_ms <= 0:
+            raise ValueError("timeout_ms must be positive")
+        key = self._key(game_id, "events")
+        reply = await self._redis.xread({key: f"0-{after}"}, block=timeout_ms)
+        if not reply:
+            return []
+        # RESP2: [[key, entries]]; RESP3: {key: [entries]} (redis-py's parsers).
+        groups = reply.values() if isinstance(reply, dict) else ([e] for _, e in reply)
+        return [
+            StoredEvent(_version_of(sid), fields[b"d"])
+            for group in groups
+            for entries in group
+            for sid, fields in entries
+        ]
+
+    async def lobby(self, offset: int, limit: int) -> tuple[int, list[str]]:
+        """(total number of games, ids of a page of them, newest first)."""
+        if offset < 0 or limit < 0:
+            raise ValueError("offset and limit must not be negative")
+        if limit == 0:
+            return int(await self._redis.zcard(LOBBY_KEY)), []
+        async with self._redis.pipeline(transaction=True) as pipe:
+            pipe.zcard(LOBBY_KEY)
+            pipe.zrevrange(LOBBY_KEY, offset, offset + limit - 1)
+            total, ids = await pipe.execute()
+        return int(total), [i.decode() for i in ids]

@@ -1,0 +1,75 @@
+"""Shared fixtures: a real Redis (REDIS_URL, or a private redis-server) and fakeredis."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import fakeredis
+import fakeredis.aioredis
+import pytest
+import redis
+import redis.asyncio
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """REDIS_URL if set (shared: tests never flush it), else a private throw-away redis-server."""
+    if url := os.environ.get("REDIS_URL"):
+        yield url
+        return
+    binary = shutil.which("redis-server")
+    if binary is None:
+        pytest.skip("no REDIS_URL and no redis-server on PATH: real-Redis tests skipped")
+    port = _free_port()
+    workdir: Path = tmp_path_factory.mktemp("redis")
+    args = [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly"]
+    args += ["no", "--dir", str(workdir)]
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"redis://127.0.0.1:{port}/0"
+    try:
+        deadline = time.monotonic() + 10
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"redis-server exited with {proc.returncode} on port {port}")
+            try:
+                with redis.Redis.from_url(url, socket_timeout=1) as probe:
+                    if probe.ping():
+                        break
+            except redis.ConnectionError:
+                if time.monotonic() > deadline:
+                    pytest.fail(f"redis-server did not answer PING on port {port}")
+                time.sleep(0.05)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.fixture(params=["real", "fake"])
+async def redis_client(request: pytest.FixtureRequest) -> AsyncIterator[redis.asyncio.Redis]:
+    """A bytes (not decoded) async client: a real Redis, or fakeredis with its own server."""
+    client: redis.asyncio.Redis
+    if request.param == "real":
+        client = redis.asyncio.Redis.from_url(request.getfixturevalue("redis_url"))
+    else:
+        client = fakeredis.aioredis.FakeRedis(server=fakeredis.FakeServer())
+    try:
+        yield client
+    finally:
+        await client.aclose()
