@@ -1,0 +1,62 @@
+"""`python -m app` serves the API; `python -m app replay FILE` replays an exported log."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from pathlib import Path
+
+from app.errors import ServiceError
+
+
+def serve() -> int:
+    import uvicorn
+
+    from app.config import Settings
+    from app.main import create_app
+
+    settings = Settings.from_env()
+    logging.basicConfig(
+        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    uvicorn.run(
+        create_app(settings),
+        host=settings.host,
+        port=settings.port,
+        timeout_graceful_shutdown=3,
+        log_level="info",
+    )
+    return 0
+
+
+def replay(path: Path) -> int:
+    from app import logfile
+
+    try:
+        log, game, _, state = logfile.read(path.read_bytes())
+    except ServiceError as refusal:
+        print(f"{path}: {refusal.message}", file=sys.stderr)
+        return 1
+    ending = "over" if game.is_over(state) else "not over"
+    print(f"{game.name}: {len(log.events)} events replayed; the game is {ending}.")
+    for standing in game.standings(state):
+        name = log.seats[standing.seat].name
+        print(f"{standing.rank}. {name} (seat {standing.seat}): {standing.score}")
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m app", description=__doc__)
+    commands = parser.add_subparsers(dest="command")
+    commands.add_parser("serve", help="serve the API (the default)")
+    replaying = commands.add_parser("replay", help="replay an exported log and print the scores")
+    replaying.add_argument("file", type=Path)
+    args = parser.parse_args(argv)
+    if args.command == "replay":
+        return replay(args.file)
+    return serve()
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

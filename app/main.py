@@ -1,0 +1,47 @@
+"""The Litestar application: routes, error answers, body limit, OpenAPI at /schema."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+
+from litestar import Litestar
+from litestar.openapi import OpenAPIConfig
+
+from app import routes, stream
+from app.config import Settings
+from app.http import on_error
+from app.runtime import running
+
+MAX_BODY = 64 * 1024
+
+
+def create_app(settings: Settings | None = None) -> Litestar:
+    """The app for these settings (from the environment by default)."""
+    settings = settings or Settings.from_env()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Litestar) -> AsyncIterator[None]:
+        async with running(settings) as (service, hub):
+            app.state.service = service
+            app.state.hub = hub
+            yield
+
+    return Litestar(
+        route_handlers=[
+            routes.create_game,
+            routes.list_games,
+            routes.show_game,
+            routes.send_command,
+            routes.list_events,
+            routes.replay,
+            routes.export_log,
+            routes.import_log,
+            routes.health,
+            stream.stream,
+        ],
+        lifespan=[lifespan],
+        exception_handlers={Exception: on_error},
+        request_max_body_size=MAX_BODY,
+        openapi_config=OpenAPIConfig(title="Board games", version="0.1.0", path="/schema"),
+    )

@@ -1,0 +1,99 @@
+"""The resources of one API process, opened in the app's lifespan and closed after it.
+
+Embedded (no REDIS_URL): one in-process fakeredis server behind every client, and the arq
+worker as a task of this process. Otherwise: clients of the given Redis, and the worker runs
+in-process only when asked (WORKER_IN_PROCESS=1).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+import arq.worker
+import fakeredis
+import fakeredis.aioredis
+from arq.connections import ArqRedis
+from redis.asyncio import BlockingConnectionPool, Redis
+
+from app.config import Settings
+from app.hub import Hub
+from app.machine import ArqScheduler
+from app.service import GameService
+from app.store import EventStore
+from workers.ai import ai_turn
+
+log = logging.getLogger("app")
+
+
+async def _quiet_redis_info(redis: Any, log_func: Any) -> None:
+    """fakeredis has no INFO; arq's worker calls it at start-up."""
+
+
+@contextlib.asynccontextmanager
+async def running(settings: Settings) -> AsyncIterator[tuple[GameService, Hub]]:
+    """Open the clients, the service, the hub and (when asked) the worker; close them after."""
+    if settings.embedded:
+        server = fakeredis.FakeServer()
+        commands: Redis = fakeredis.aioredis.FakeRedis(server=server)
+        waits: Redis = fakeredis.aioredis.FakeRedis(server=server)
+        queue = ArqRedis(pool_or_conn=fakeredis.aioredis.FakeRedis(server=server).connection_pool)
+        log.info("embedded mode: fakeredis and the worker in this process (REDIS_URL unset)")
+    else:
+        assert settings.redis_url is not None
+        commands = Redis(
+            connection_pool=BlockingConnectionPool.from_url(settings.redis_url, max_connections=64)
+        )
+        waits = Redis(
+            connection_pool=BlockingConnectionPool.from_url(
+                settings.redis_url, max_connections=2048, timeout=None
+            )
+        )
+        queue = ArqRedis(
+            pool_or_conn=BlockingConnectionPool.from_url(settings.redis_url, max_connections=32)
+        )
+        log.info("using Redis at %s", settings.redis_url.split("@")[-1])
+    scheduler = ArqScheduler(queue, settings.think_seconds)
+    service = GameService(EventStore(commands), scheduler)
+    hub = Hub(service, EventStore(waits))
+    worker_task = None
+    worker = None
+    if settings.worker_in_process:
+        if settings.embedded:
+            arq.worker.log_redis_info = _quiet_redis_info  # type: ignore[attr-defined]
+        worker = arq.worker.Worker(
+            functions=[ai_turn],
+            redis_pool=queue,
+            handle_signals=False,
+            ctx={"service": service},
+            poll_delay=settings.poll_seconds,
+            keep_result=60,
+            max_jobs=50,
+        )
+        worker_task = asyncio.create_task(worker.async_run(), name="arq-worker")
+        worker_task.add_done_callback(_report_end)
+        log.info("worker running in this process")
+    try:
+        yield service, hub
+    finally:
+        await hub.close()
+        if worker_task is not None:
+            worker_task.remove_done_callback(_report_end)
+            worker_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await worker_task
+        await queue.aclose()
+        await commands.aclose()
+        await waits.aclose()
+
+
+def _report_end(task: asyncio.Task[Any]) -> None:
+    if task.cancelled():
+        log.error("the in-process worker was cancelled")
+    elif task.exception() is not None:
+        log.error("the in-process worker stopped", exc_info=task.exception())
+    else:
+        log.error("the in-process worker stopped")

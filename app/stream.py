@@ -1,0 +1,74 @@
+"""GET /api/games/{id}/stream: server-sent events of the caller's view of the game.
+
+Each message carries one event; its id is the event's version. A client reconnecting with
+`Last-Event-ID` gets what it missed first (from the store), then live events (from the hub),
+with no gap and no repeat. A comment is sent as keep-alive when nothing happens.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from typing import Any
+
+import msgspec
+from litestar import Request, get
+from litestar.response import ServerSentEvent, ServerSentEventMessage
+
+from app.http import service_of, viewer
+from app.hub import Hub, Subscription
+from app.projection import EventEntry
+from app.service import GameService, Table
+
+KEEP_ALIVE_SECONDS = 15.0
+_encoder = msgspec.json.Encoder()
+
+
+def _message(version: int, event: Any) -> ServerSentEventMessage:
+    return ServerSentEventMessage(
+        data=_encoder.encode(EventEntry(version, event)).decode(), id=version
+    )
+
+
+def _last_event_id(request: Request[Any, Any, Any]) -> int:
+    raw = request.headers.get("last-event-id") or request.query_params.get("after") or "0"
+    return int(raw) if raw.isdigit() else 0
+
+
+async def _messages(
+    service: GameService, hub: Hub, table: Table, seat: int | None, after: int
+) -> AsyncIterator[ServerSentEventMessage]:
+    subscription: Subscription = hub.subscribe(table)
+    try:
+        sent = after
+        table, backlog = await service.events(table.id, after)
+        for version, event in backlog:
+            yield _message(version, table.visible(event, seat))
+            sent = version
+        while True:
+            if subscription.dropped and subscription.queue.empty():
+                return
+            try:
+                delivery = await asyncio.wait_for(subscription.queue.get(), KEEP_ALIVE_SECONDS)
+            except TimeoutError:
+                yield ServerSentEventMessage(comment="keep-alive", data=None)
+                continue
+            if delivery is None:
+                return
+            if delivery.version <= sent:
+                continue
+            event = delivery.event if delivery.over else table.game.redact(delivery.event, seat)
+            yield _message(delivery.version, event)
+            sent = delivery.version
+    finally:
+        hub.unsubscribe(subscription)
+
+
+@get("/api/games/{game_id:str}/stream")
+async def stream(request: Request[Any, Any, Any], game_id: str) -> ServerSentEvent:
+    """The caller's view of each new event, as server-sent events."""
+    service = service_of(request)
+    table = await service.load(game_id)
+    seat = viewer(request, table)
+    hub: Hub = request.app.state.hub
+    return ServerSentEvent(_messages(service, hub, table, seat, _last_event_id(request)))

@@ -1,0 +1,127 @@
+"""The command service on a real Redis and on fakeredis: cache, conflicts, idempotency, AI."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+
+import pytest
+import redis.asyncio
+
+from app.errors import Conflict, ServiceError
+from app.seats import SeatRequest
+from app.service import CreateGame, GameService
+from app.store import EventStore
+from domain.crazymino.model import DrawAndPass, TilePlaced, TurnPassed
+
+HUMANS = [SeatRequest("human", "Ann"), SeatRequest("human", "Bob")]
+
+
+class Recorder:
+    """A scheduler that only records the AI turns it is asked for."""
+
+    def __init__(self) -> None:
+        self.turns: list[tuple[str, int, int]] = []
+
+    async def ai_turn(self, game_id: str, version: int, seat: int) -> None:
+        self.turns.append((game_id, version, seat))
+
+
+async def new_game(service: GameService, seats: list[SeatRequest] = HUMANS, seed: int = 3) -> str:
+    table, _ = await service.create(CreateGame("crazymino", seats, seed=seed), time.time())
+    return table.id
+
+
+async def test_a_second_process_catches_up_from_the_stream(
+    redis_client: redis.asyncio.Redis,
+) -> None:
+    one, other = GameService(EventStore(redis_client)), GameService(EventStore(redis_client))
+    game_id = await new_game(one)
+    before = await other.load(game_id)
+    seat = next(iter(before.game.to_act(before.state)))
+    await one.execute(game_id, seat, before.game.legal(before.state, seat)[0])
+    after = await other.load(game_id)
+    assert after.version > before.version
+    fresh = await GameService(EventStore(redis_client)).load(game_id)
+    assert (fresh.version, fresh.state) == (after.version, after.state)
+
+
+async def test_a_stale_expected_version_is_refused_and_writes_nothing(
+    redis_client: redis.asyncio.Redis,
+) -> None:
+    service = GameService(EventStore(redis_client))
+    game_id = await new_game(service)
+    table = await service.load(game_id)
+    seat = next(iter(table.game.to_act(table.state)))
+    with pytest.raises(Conflict) as refused:
+        await service.execute(game_id, seat, DrawAndPass(), expected_version=table.version - 1)
+    assert refused.value.code == "stale_version"
+    assert await service.store.version(game_id) == table.version
+
+
+async def test_an_idempotent_retry_applies_once(redis_client: redis.asyncio.Redis) -> None:
+    service = GameService(EventStore(redis_client))
+    game_id = await new_game(service)
+    table = await service.load(game_id)
+    seat = next(iter(table.game.to_act(table.state)))
+    _, first = await service.execute(game_id, seat, DrawAndPass(), idempotency_key="k1")
+    # The retry comes when it is no longer this seat's turn: still the first outcome.
+    _, again = await service.execute(game_id, seat, DrawAndPass(), idempotency_key="k1")
+    assert again.replayed and not first.replayed
+    assert (again.version, again.events) == (first.version, first.events)
+    assert await service.store.version(game_id) == first.version
+
+
+async def test_concurrent_players_never_lose_a_write(redis_client: redis.asyncio.Redis) -> None:
+    """Both seats, each through its own service (its own process), send as fast as they can."""
+    game_id = await new_game(GameService(EventStore(redis_client)), seed=11)
+    applied: list[int] = []
+
+    async def player(seat: int, rng: random.Random) -> None:
+        service = GameService(EventStore(redis_client))
+        for _ in range(400):
+            table = await service.load(game_id)
+            if table.over:
+                return
+            legal = table.game.legal(table.state, seat)
+            if not legal:
+                await asyncio.sleep(0)
+                continue
+            try:
+                _, outcome = await service.execute(game_id, seat, rng.choice(legal))
+            except ServiceError as refusal:  # the other seat got there first: not our turn
+                assert refusal.code in ("not_your_turn", "game_over", "busy"), refusal.message
+                continue
+            applied.append(outcome.events[0][0])
+
+    # Two senders per seat, so a seat's sender races its twin as well as the other seat.
+    await asyncio.gather(
+        *[player(seat, random.Random(seat * 10 + k)) for seat in (0, 1) for k in (0, 1)]
+    )
+    service = GameService(EventStore(redis_client))
+    table, events = await service.events(game_id)
+    assert [v for v, _ in events] == list(range(1, table.version + 1))
+    commands = [
+        v
+        for v, e in events
+        if isinstance(e, TilePlaced | TurnPassed) and not isinstance(e, TurnPassed)
+    ]
+    passes = [v for v, e in events if isinstance(e, TurnPassed)]
+    assert len(commands) + len(passes) == len(applied)
+    assert table.game.replay(e for _, e in events) == table.state
+
+
+async def test_ai_turns_are_asked_for_once_per_version(redis_client: redis.asyncio.Redis) -> None:
+    recorder = Recorder()
+    service = GameService(EventStore(redis_client), recorder)
+    game_id = await new_game(service, [SeatRequest("ai", level="easy"), SeatRequest("ai")], seed=5)
+    table = await service.load(game_id)
+    assert recorder.turns == [(game_id, table.version, next(iter(table.game.to_act(table.state))))]
+    while not table.over:
+        _, version, seat = recorder.turns[-1]
+        assert version == table.version
+        command = table.game.legal(table.state, seat)[0]
+        table, _ = await service.execute(game_id, seat, command)
+    versions = [v for _, v, _ in recorder.turns]
+    assert len(versions) == len(set(versions))

@@ -1,0 +1,1 @@
+"""arq workers: AI seats' turns. Run with `arq workers.main.WorkerSettings`."""
