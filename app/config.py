@@ -16,6 +16,7 @@ class Settings:
     worker_in_process: bool = True
     think_seconds: float = 0.6
     poll_seconds: float = 0.05
+    keep_alive_seconds: float = 15.0
 
     @property
     def embedded(self) -> bool:
@@ -32,4 +33,5 @@ class Settings:
             worker_in_process=url is None if in_process is None else in_process == "1",
             think_seconds=float(os.environ.get("AI_THINK_SECONDS", "0.6")),
             poll_seconds=float(os.environ.get("WORKER_POLL_SECONDS", "0.05")),
+            keep_alive_seconds=float(os.environ.get("SSE_KEEP_ALIVE_SECONDS", "15")),
         )

@@ -25,6 +25,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         async with running(settings) as (service, hub):
             app.state.service = service
             app.state.hub = hub
+            app.state.keep_alive = settings.keep_alive_seconds
             yield
 
     return Litestar(

@@ -20,7 +20,6 @@ from app.hub import Hub, Subscription
 from app.projection import EventEntry
 from app.service import GameService, Table
 
-KEEP_ALIVE_SECONDS = 15.0
 _encoder = msgspec.json.Encoder()
 
 
@@ -36,7 +35,7 @@ def _last_event_id(request: Request[Any, Any, Any]) -> int:
 
 
 async def _messages(
-    service: GameService, hub: Hub, table: Table, seat: int | None, after: int
+    service: GameService, hub: Hub, table: Table, seat: int | None, after: int, keep_alive: float
 ) -> AsyncIterator[ServerSentEventMessage]:
     subscription: Subscription = hub.subscribe(table)
     try:
@@ -49,7 +48,7 @@ async def _messages(
             if subscription.dropped and subscription.queue.empty():
                 return
             try:
-                delivery = await asyncio.wait_for(subscription.queue.get(), KEEP_ALIVE_SECONDS)
+                delivery = await asyncio.wait_for(subscription.queue.get(), keep_alive)
             except TimeoutError:
                 yield ServerSentEventMessage(comment="keep-alive", data=None)
                 continue
@@ -71,4 +70,6 @@ async def stream(request: Request[Any, Any, Any], game_id: str) -> ServerSentEve
     table = await service.load(game_id)
     seat = viewer(request, table)
     hub: Hub = request.app.state.hub
-    return ServerSentEvent(_messages(service, hub, table, seat, _last_event_id(request)))
+    keep_alive: float = request.app.state.keep_alive
+    after = _last_event_id(request)
+    return ServerSentEvent(_messages(service, hub, table, seat, after, keep_alive))

@@ -60,7 +60,8 @@ def stop_server(proc: subprocess.Popen[bytes]) -> None:
 def server(redis_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of a server on a real Redis, its arq worker in process, AI thinking 0 s."""
     log = tmp_path_factory.mktemp("server") / "server.log"
-    proc, url = start_server({"REDIS_URL": redis_url, "WORKER_IN_PROCESS": "1"}, log)
+    env = {"REDIS_URL": redis_url, "WORKER_IN_PROCESS": "1", "SSE_KEEP_ALIVE_SECONDS": "0.5"}
+    proc, url = start_server(env, log)
     try:
         yield url
     finally:

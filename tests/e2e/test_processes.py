@@ -1,0 +1,88 @@
+"""The ways to run it: embedded, and API and worker as separate processes on one Redis."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+from client import auth, create, view
+from conftest import ROOT, start_server, stop_server
+
+
+async def wait_over(
+    client: httpx.AsyncClient, game_id: str, seconds: float = 60
+) -> dict[str, object]:
+    deadline = time.monotonic() + seconds
+    while (shown := await view(client, game_id))["status"] != "over":
+        assert time.monotonic() < deadline, f"the AI game is stuck at version {shown['version']}"
+        await asyncio.sleep(0.1)
+    return shown
+
+
+async def test_embedded_mode_needs_no_redis(tmp_path: Path) -> None:
+    log = tmp_path / "embedded.log"
+    proc, url = start_server({"REDIS_URL": ""}, log)
+    try:
+        async with httpx.AsyncClient(base_url=url, timeout=10) as client:
+            created = await create(client, [{"type": "ai"}, {"type": "ai", "level": "easy"}])
+            await wait_over(client, created["id"])
+    finally:
+        stop_server(proc)
+    assert "embedded mode" in log.read_text()
+
+
+async def test_separate_api_and_worker_processes_share_one_redis(
+    redis_url: str, tmp_path: Path
+) -> None:
+    proc, url = start_server(
+        {"REDIS_URL": redis_url, "WORKER_IN_PROCESS": "0"}, tmp_path / "api.log"
+    )
+    env = {**os.environ, "REDIS_URL": redis_url, "AI_THINK_SECONDS": "0"}
+    arq = Path(sys.executable).with_name("arq")
+    worker = subprocess.Popen(
+        [str(arq), "workers.main.WorkerSettings"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        async with httpx.AsyncClient(base_url=url, timeout=10) as client:
+            created = await create(client, [{"type": "human"}, {"type": "ai"}], seed=9)
+            token = created["seats"][0]["token"]
+            shown = await view(client, created["id"], token)
+            if 0 in shown["to_act"]:
+                answer = await client.post(
+                    f"/api/games/{created['id']}/commands",
+                    json=shown["legal"][0],
+                    headers=auth(token),
+                )
+                assert answer.status_code == 200
+            deadline = time.monotonic() + 30
+            while 1 in (shown := await view(client, created["id"], token))["to_act"]:
+                assert time.monotonic() < deadline, "the separate worker never played"
+                await asyncio.sleep(0.05)
+            log = (await client.get(f"/api/games/{created['id']}/events")).json()["events"]
+            played = [e for e in log if e["event"]["type"] in ("tile_placed", "turn_passed")]
+            assert any(e["event"]["seat"] == 1 for e in played), "the AI seat never played"
+    finally:
+        worker.terminate()
+        worker.wait(timeout=10)
+        stop_server(proc)
+
+
+async def test_the_stream_sends_keep_alive_comments(server: str) -> None:
+    async with httpx.AsyncClient(base_url=server, timeout=10) as client:
+        created = await create(client, [{"type": "human"}, {"type": "human"}])
+        lines = []
+        async with client.stream("GET", f"/api/games/{created['id']}/stream") as answer:
+            async for line in answer.aiter_lines():
+                lines.append(line)
+                if line.startswith(":"):
+                    break
+        assert lines[0] == "id: 1" and lines[-1] == ": keep-alive"
