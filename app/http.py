@@ -80,6 +80,21 @@ def viewer(request: Request[Any, Any, Any], table: Table, *, required: bool = Fa
     return seat
 
 
+def idempotency_key(request: Request[Any, Any, Any]) -> str | None:
+    """The optional `Idempotency-Key` header: 1 to 128 letters, digits, '-', '_', '.' or ':'."""
+    key = request.headers.get("idempotency-key")
+    if key is None:
+        return None
+    if not 0 < len(key) <= 128 or not all(
+        c.isascii() and (c.isalnum() or c in "-_.:") for c in key
+    ):
+        raise BadCommand(
+            "An Idempotency-Key is 1 to 128 letters, digits, '-', '_', '.' or ':'.",
+            code="bad_idempotency_key",
+        )
+    return key
+
+
 def service_of(request: Request[Any, Any, Any]) -> GameService:
     service: GameService = request.app.state.service
     return service

@@ -10,7 +10,7 @@ from litestar import Request, Response, get, post
 from litestar.params import Parameter
 
 from app import logfile
-from app.http import decode_command, service_of, viewer
+from app.http import decode_command, idempotency_key, service_of, viewer
 from app.logfile import GameLog
 from app.projection import EventEntry, GameView, entries, game_view
 from app.seats import PublicSeat, SeatRequest, seats_decoder
@@ -92,7 +92,7 @@ async def send_command(request: Request[Any, Any, Any], game_id: str) -> Applied
     table = await service.load(game_id)
     seat = viewer(request, table, required=True)
     command, expected = decode_command(table, await request.body())
-    key = request.headers.get("idempotency-key")
+    key = idempotency_key(request)
     after, outcome = await service.execute(
         game_id, seat, command, expected_version=expected, idempotency_key=key
     )
@@ -119,10 +119,16 @@ async def replay(
     return game_view(table, viewer(request, table), state, at)
 
 
+class Health(msgspec.Struct, frozen=True):
+    status: str
+    subscribers: int
+
+
 @get("/healthz")
-async def health(request: Request[Any, Any, Any]) -> Response[dict[str, str]]:
+async def health(request: Request[Any, Any, Any]) -> Health:
+    """Ok once Redis answers; with the number of live stream subscribers in this process."""
     await service_of(request).store.version("healthz")
-    return Response({"status": "ok"})
+    return Health("ok", request.app.state.hub.subscribers)
 
 
 @get("/api/games/{game_id:str}/export")

@@ -14,6 +14,8 @@ from typing import Any
 import msgspec
 from litestar import Request, get
 from litestar.response import ServerSentEvent, ServerSentEventMessage
+from litestar.response.base import ASGIResponse
+from litestar.types import Receive, Scope, Send
 
 from app.http import service_of, viewer
 from app.hub import Hub, Subscription
@@ -34,33 +36,60 @@ def _last_event_id(request: Request[Any, Any, Any]) -> int:
     return int(raw) if raw.isdigit() else 0
 
 
+class _Stream(ServerSentEvent):
+    """An SSE response that leaves the hub once sent, whether the client stayed or left.
+
+    Cleaning up here, not in the generator's `finally`, does not depend on when an abandoned
+    generator is collected.
+    """
+
+    def __init__(self, hub: Hub, subscription: Subscription, content: Any) -> None:
+        super().__init__(content)
+        self._hub = hub
+        self._subscription = subscription
+
+    def to_asgi_response(self, *args: Any, **kwargs: Any) -> ASGIResponse:
+        sender = super().to_asgi_response(*args, **kwargs)
+        hub, subscription = self._hub, self._subscription
+
+        class Leaving:
+            async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+                try:
+                    await sender(scope, receive, send)
+                finally:
+                    hub.unsubscribe(subscription)
+
+        return Leaving()  # type: ignore[return-value]
+
+
 async def _messages(
-    service: GameService, hub: Hub, table: Table, seat: int | None, after: int, keep_alive: float
+    service: GameService,
+    subscription: Subscription,
+    table: Table,
+    seat: int | None,
+    after: int,
+    keep_alive: float,
 ) -> AsyncIterator[ServerSentEventMessage]:
-    subscription: Subscription = hub.subscribe(table)
-    try:
-        sent = after
-        table, backlog = await service.events(table.id, after)
-        for version, event in backlog:
-            yield _message(version, table.visible(event, seat))
-            sent = version
-        while True:
-            if subscription.dropped and subscription.queue.empty():
-                return
-            try:
-                delivery = await asyncio.wait_for(subscription.queue.get(), keep_alive)
-            except TimeoutError:
-                yield ServerSentEventMessage(comment="keep-alive", data=None)
-                continue
-            if delivery is None:
-                return
-            if delivery.version <= sent:
-                continue
-            event = delivery.event if delivery.over else table.game.redact(delivery.event, seat)
-            yield _message(delivery.version, event)
-            sent = delivery.version
-    finally:
-        hub.unsubscribe(subscription)
+    sent = after
+    table, backlog = await service.events(table.id, after)
+    for version, event in backlog:
+        yield _message(version, table.visible(event, seat))
+        sent = version
+    while True:
+        if subscription.dropped and subscription.queue.empty():
+            return
+        try:
+            delivery = await asyncio.wait_for(subscription.queue.get(), keep_alive)
+        except TimeoutError:
+            yield ServerSentEventMessage(comment="keep-alive", data=None)
+            continue
+        if delivery is None:
+            return
+        if delivery.version <= sent:
+            continue
+        event = delivery.event if delivery.over else table.game.redact(delivery.event, seat)
+        yield _message(delivery.version, event)
+        sent = delivery.version
 
 
 @get("/api/games/{game_id:str}/stream")
@@ -72,4 +101,6 @@ async def stream(request: Request[Any, Any, Any], game_id: str) -> ServerSentEve
     hub: Hub = request.app.state.hub
     keep_alive: float = request.app.state.keep_alive
     after = _last_event_id(request)
-    return ServerSentEvent(_messages(service, hub, table, seat, after, keep_alive))
+    subscription = hub.subscribe(table)
+    messages = _messages(service, subscription, table, seat, after, keep_alive)
+    return _Stream(hub, subscription, messages)

@@ -86,3 +86,22 @@ async def test_the_stream_sends_keep_alive_comments(server: str) -> None:
                 if line.startswith(":"):
                     break
         assert lines[0] == "id: 1" and lines[-1] == ": keep-alive"
+
+
+async def test_clients_that_leave_are_unsubscribed(server: str) -> None:
+    async with httpx.AsyncClient(base_url=server, timeout=10) as client:
+        created = await create(client, [{"type": "human"}, {"type": "human"}])
+        before = (await client.get("/healthz")).json()["subscribers"]
+
+        async def listen_then_leave() -> None:
+            url = f"{server}/api/games/{created['id']}/stream"
+            async with httpx.AsyncClient() as own, own.stream("GET", url) as answer:
+                async for line in answer.aiter_lines():
+                    if line.startswith("id: "):
+                        return
+
+        await asyncio.gather(*(listen_then_leave() for _ in range(5)))
+        deadline = time.monotonic() + 10
+        while (await client.get("/healthz")).json()["subscribers"] > before:
+            assert time.monotonic() < deadline, "subscriptions outlived their clients"
+            await asyncio.sleep(0.05)
