@@ -1,0 +1,1 @@
+"""Benchmarks: run each from the project root as `.venv/bin/python -m bench.NAME`."""
