@@ -99,7 +99,6 @@ class GameService:
         seed = request.seed if request.seed is not None else secrets.randbits(63)
         names = tuple(_name(asked, n) for n, asked in enumerate(request.seats))
         setup = Setup(seed=seed, players=names, options=request.options)
-        self._check_levels(game, request.seats)
         try:
             events = game.start(setup)
         except RuleError as error:
