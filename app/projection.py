@@ -20,6 +20,7 @@ class GameView(msgspec.Struct, frozen=True):
     status: Literal["active", "over"]
     seat: int | None
     to_act: list[int]
+    scores: list[int]
     standings: list[Standing]
     seats: list[PublicSeat]
     legal: list[Any]
@@ -45,6 +46,7 @@ def game_view(
         status="over" if over else "active",
         seat=viewer,
         to_act=sorted(game.to_act(state)),
+        scores=list(game.scores(state)),
         standings=game.standings(state),
         seats=[s.public() for s in table.seats],
         legal=[] if viewer is None or over else game.legal(state, viewer),
