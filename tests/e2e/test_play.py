@@ -56,6 +56,8 @@ async def test_a_person_plays_a_whole_game_against_the_ai(server: str, tmp_path:
 
         final = await view(client, game_id)
         assert final["status"] == "over" and final["to_act"] == []
+        by_seat = sorted(final["standings"], key=lambda s: s["seat"])
+        assert final["scores"] == [s["score"] for s in by_seat] and max(final["scores"]) > 0
 
         exported = await client.get(f"/api/games/{game_id}/export")
         assert (
