@@ -44,17 +44,39 @@ def on_error(request: Request[Any, Any, Any], error: Exception) -> Response[Refu
     """Map any exception to a refusal; an unexpected one is logged and answered 500."""
     if isinstance(error, ServiceError):
         return refusal(error.status, error.code, error.message)
+    if isinstance(error, HTTPException) and _malformed(error):
+        return refusal(400, "malformed_json", "The body is not valid JSON.")
     if isinstance(error, ValidationException):
-        detail = "; ".join(
-            str(e.get("message", "")) for e in (error.extra or []) if isinstance(e, dict)
-        )
-        return refusal(400, "invalid_request", detail or "The request is not valid.")
+        return refusal(400, "invalid_request", _validation_message(error))
     if isinstance(error, HTTPException):
         status = error.status_code
         message = _HTTP_MESSAGES.get(status, str(error.detail))
         return refusal(status, _HTTP_CODES.get(status, "http_error"), message)
     log.exception("unexpected error on %s %s", request.method, request.url.path)
     return refusal(500, "internal_error", "Something went wrong on our side.")
+
+
+def _malformed(error: HTTPException) -> bool:
+    """A body that is no JSON at all (empty, cut short, or not JSON), as Litestar reports it."""
+    if isinstance(error, ValidationException):
+        extra = error.extra if isinstance(error.extra, list) else []
+        return extra == [{"message": "'data'", "key": "data", "source": "body"}]
+    detail = str(error.detail)
+    return error.status_code == 400 and detail.startswith(("JSON is malformed", "Input data was"))
+
+
+def _validation_message(error: ValidationException) -> str:
+    """Litestar's validation details as one sentence: what is wrong, and where."""
+    problems = []
+    for item in error.extra if isinstance(error.extra, list) else []:
+        if not isinstance(item, dict):
+            continue
+        key, message = item.get("key"), str(item.get("message", ""))
+        if key and key != "data":
+            problems.append(f"{message} (at {key})")
+        else:
+            problems.append(message)
+    return "; ".join(problems) + "." if problems else "The request is not valid."
 
 
 def bearer(request: Request[Any, Any, Any]) -> str | None:

@@ -61,7 +61,7 @@ async def create_game(request: Request[Any, Any, Any], data: CreateGame) -> Crea
 @get("/api/games")
 async def list_games(
     request: Request[Any, Any, Any],
-    offset: Annotated[int, Parameter(ge=0)] = 0,
+    offset: Annotated[int, Parameter(ge=0, le=1_000_000_000)] = 0,
     limit: Annotated[int, Parameter(ge=1, le=100)] = 20,
 ) -> Lobby:
     """Games, newest first."""

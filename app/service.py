@@ -216,7 +216,13 @@ class GameService:
         expected_version: int | None = None,
         idempotency_key: str | None = None,
     ) -> tuple[Table, Outcome]:
-        """Decide and append a seat's command, retrying on a concurrent write."""
+        """Decide and append a seat's command, retrying on a concurrent write.
+
+        An idempotency key belongs to the seat that sends it: the same key from another seat
+        names another command.
+        """
+        if idempotency_key is not None:
+            idempotency_key = f"seat{'-' if seat is None else seat}:{idempotency_key}"
         for _ in range(self._attempts):
             table = await self.load(game_id)
             if idempotency_key is not None:

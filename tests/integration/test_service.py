@@ -90,8 +90,10 @@ async def test_concurrent_players_never_lose_a_write(redis_client: redis.asyncio
                 continue
             try:
                 _, outcome = await service.execute(game_id, seat, rng.choice(legal))
-            except ServiceError as refusal:  # the other seat got there first: not our turn
-                assert refusal.code in ("not_your_turn", "game_over", "busy"), refusal.message
+            except ServiceError as refusal:
+                # Someone got there first: not our turn any more, or our pick went stale (the
+                # twin laid that tile, or that cell is taken). A refusal, never a 500.
+                assert refusal.status in (409, 422), refusal.message
                 continue
             applied.append(outcome.events[0][0])
 
@@ -125,3 +127,16 @@ async def test_ai_turns_are_asked_for_once_per_version(redis_client: redis.async
         table, _ = await service.execute(game_id, seat, command)
     versions = [v for _, v, _ in recorder.turns]
     assert len(versions) == len(set(versions))
+
+
+async def test_an_idempotency_key_belongs_to_its_seat(redis_client: redis.asyncio.Redis) -> None:
+    service = GameService(EventStore(redis_client))
+    game_id = await new_game(service)
+    table = await service.load(game_id)
+    (first_seat,) = table.game.to_act(table.state)
+    _, mine = await service.execute(game_id, first_seat, DrawAndPass(), idempotency_key="same")
+    table = await service.load(game_id)
+    (next_seat,) = table.game.to_act(table.state)
+    assert next_seat != first_seat
+    _, theirs = await service.execute(game_id, next_seat, DrawAndPass(), idempotency_key="same")
+    assert not theirs.replayed and theirs.version > mine.version
