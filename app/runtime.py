@@ -17,6 +17,7 @@ import arq.worker
 import fakeredis
 import fakeredis.aioredis
 from arq.connections import ArqRedis
+from arq.cron import cron
 from redis.asyncio import BlockingConnectionPool, Redis
 
 from app.config import Settings
@@ -25,6 +26,7 @@ from app.machine import ArqScheduler
 from app.service import GameService
 from app.store import EventStore
 from workers.ai import ai_turn
+from workers.sweep import sweep
 
 log = logging.getLogger("app")
 
@@ -66,6 +68,7 @@ async def running(settings: Settings) -> AsyncIterator[tuple[GameService, Hub]]:
             arq.worker.log_redis_info = _quiet_redis_info  # type: ignore[attr-defined]
         worker = arq.worker.Worker(
             functions=[ai_turn],
+            cron_jobs=[cron(sweep, second={0, 30})],
             redis_pool=queue,
             handle_signals=False,
             ctx={"service": service},

@@ -127,7 +127,7 @@ class GameService:
         }
         await self.store.create(game_id, meta, [encode_event(e) for e in events], now)
         self._remember(table)
-        await self._schedule(table)
+        await self.schedule(table)
         return table, public
 
     async def setup_of(self, game_id: str) -> Setup:
@@ -254,7 +254,7 @@ class GameService:
             if result.replayed:
                 return await self._replayed(await self.load(game_id), result.first, result.last)
             self._remember(after)
-            await self._schedule(after)
+            await self.schedule(after)
             numbered = list(enumerate(events, start=result.first))
             return after, Outcome(result.last, numbered, replayed=False)
         raise Conflict("The game is too busy right now; send the command again.", code="busy")
@@ -263,7 +263,8 @@ class GameService:
         stored = await self.store.read(table.id, after=first - 1, count=last - first + 1)
         return table, Outcome(last, self.decode(table, stored), replayed=True)
 
-    async def _schedule(self, table: Table) -> None:
+    async def schedule(self, table: Table) -> None:
+        """Ask for the AI turns the table waits for (at most once per version, by job id)."""
         if self.scheduler is None or table.over:
             return
         for seat in sorted(table.game.to_act(table.state)):

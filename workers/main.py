@@ -6,12 +6,14 @@ import os
 from typing import Any, ClassVar
 
 from arq.connections import RedisSettings
+from arq.cron import cron
 
 from app.config import Settings
 from app.machine import ArqScheduler
 from app.service import GameService
 from app.store import EventStore
 from workers.ai import ai_turn
+from workers.sweep import sweep
 
 
 async def startup(ctx: dict[str, Any]) -> None:
@@ -23,6 +25,7 @@ async def startup(ctx: dict[str, Any]) -> None:
 
 class WorkerSettings:
     functions: ClassVar[list[Any]] = [ai_turn]
+    cron_jobs: ClassVar[list[Any]] = [cron(sweep, second={0, 30})]
     on_startup = startup
     redis_settings = RedisSettings.from_dsn(os.environ.get("REDIS_URL", "redis://127.0.0.1:6379"))
     poll_delay = float(os.environ.get("WORKER_POLL_SECONDS", "0.05"))
