@@ -107,6 +107,13 @@ class Hub:
         try:
             while channel.subscribers:
                 await self._pass_on(channel)
+        except Exception:
+            # Whatever broke, the subscribers must not wait forever: end their streams (their
+            # clients reconnect with Last-Event-ID and lose nothing).
+            log.exception("the reader of game %s stopped", channel.table.id)
+            for subscription in channel.subscribers:
+                subscription.offer(None)
+            channel.subscribers.clear()
         finally:
             if self._channels.get(channel.table.id) is channel and not channel.subscribers:
                 del self._channels[channel.table.id]

@@ -74,3 +74,14 @@ async def test_a_subscriber_that_falls_behind_is_dropped(redis_client: redis.asy
     assert slow.dropped and not keen.dropped
     assert hub.subscribers == 1
     await hub.close()
+
+
+async def test_a_broken_reader_ends_its_subscribers_streams(
+    redis_client: redis.asyncio.Redis,
+) -> None:
+    service, hub, game_id = await setup(redis_client)
+    table = await service.load(game_id)
+    subscription = hub.subscribe(table)
+    await redis_client.xadd(f"game:{{{game_id}}}:events", {"d": b"not an event"}, id="0-999")
+    assert await asyncio.wait_for(subscription.queue.get(), 5) is None
+    assert hub.subscribers == 0
