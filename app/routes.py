@@ -94,7 +94,7 @@ async def send_command(request: Request[Any, Any, Any], game_id: str) -> Applied
     command, expected = decode_command(table, await request.body())
     key = idempotency_key(request)
     after, outcome = await service.execute(
-        game_id, seat, command, expected_version=expected, idempotency_key=key
+        game_id, seat, command, expected_version=expected, idempotency_key=key, loaded=table
     )
     return Applied(outcome.version, outcome.replayed, entries(after, outcome.events, seat))
 

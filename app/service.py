@@ -215,16 +215,19 @@ class GameService:
         *,
         expected_version: int | None = None,
         idempotency_key: str | None = None,
+        loaded: Table | None = None,
     ) -> tuple[Table, Outcome]:
         """Decide and append a seat's command, retrying on a concurrent write.
 
         An idempotency key belongs to the seat that sends it: the same key from another seat
-        names another command.
+        names another command. `loaded` (the game just loaded by the caller) saves the first
+        attempt a read; a conflict reloads.
         """
         if idempotency_key is not None:
             idempotency_key = f"seat{'-' if seat is None else seat}:{idempotency_key}"
         for _ in range(self._attempts):
-            table = await self.load(game_id)
+            table = loaded if loaded is not None else await self.load(game_id)
+            loaded = None
             if idempotency_key is not None:
                 seen = await self.store.recall(game_id, idempotency_key)
                 if seen is not None:

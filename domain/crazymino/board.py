@@ -121,6 +121,17 @@ def frontier(cells: Sequence[int]) -> list[int]:
     return found
 
 
+def any_placing(cells: Sequence[int], points: Sequence[int], hand: Iterable[int]) -> bool:
+    """Whether some tile of the hand fits somewhere: `bool(placings(...))`, stopping early."""
+    turned = [rotate(TILE_CORNERS[tile], r) for tile in hand for r in ROTATIONS]
+    for cell in frontier(cells):
+        numbers = [points[p] for p in CORNER_POINTS[cell]]
+        fixed = [k for k in range(4) if numbers[k]]
+        if any(all(corners[k] == numbers[k] for k in fixed) for corners in turned):
+            return True
+    return False
+
+
 def placings(cells: Sequence[int], points: Sequence[int], hand: Iterable[int]) -> list[Placing]:
     """Every legal (tile, rotation, cell) for a hand, sorted."""
     turned = [(tile, r, rotate(TILE_CORNERS[tile], r)) for tile in hand for r in ROTATIONS]

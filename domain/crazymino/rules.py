@@ -13,10 +13,10 @@ from domain.crazymino.board import (
     TILE_COLOUR,
     TILE_CORNERS,
     TILE_SUM,
+    any_placing,
     check,
     groups,
     lay,
-    placings,
     score,
 )
 from domain.crazymino.errors import BadRotation, NotYourTile, OffBoard, PileEmpty
@@ -96,7 +96,8 @@ def decide(state: State, seat: int | None, command: Command) -> list[Event]:
 
 
 def has_placement(state: State, seat: int, hand: tuple[int, ...] | None = None) -> bool:
-    return bool(placings(state.cells, state.points, state.hands[seat] if hand is None else hand))
+    """Whether the seat (or just `hand`) can lay a tile somewhere."""
+    return any_placing(state.cells, state.points, state.hands[seat] if hand is None else hand)
 
 
 def _placed(state: State, seat: int, command: PlaceTile) -> TilePlaced:

@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.crazymino.board import TILE_CORNERS, check, placings
+from domain.crazymino.board import TILE_CORNERS, any_placing, check, placings
 from domain.crazymino.game import CRAZYMINO
 from domain.crazymino.geometry import ROTATIONS, SIZE, cell_index, on_board, rotate
 from domain.crazymino.model import State
@@ -97,3 +97,12 @@ def test_matching_agrees_with_the_seeds_wording(
                 allowed.add(cell_index(row, col))
     found = {cell for t, r, cell in placings(state.cells, state.points, (tile,)) if r == rotation}
     assert found == allowed
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 80), st.lists(st.integers(0, 119), max_size=20))
+def test_any_placing_agrees_with_placings(seed: int, steps: int, hand: list[int]) -> None:
+    state = midgame(seed, steps)
+    assert any_placing(state.cells, state.points, hand) == bool(
+        placings(state.cells, state.points, hand)
+    )
