@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
-from app.errors import ServiceError
 from app.service import GameService
+
+log = logging.getLogger(__name__)
 
 #: How many of the newest games each sweep looks at.
 SWEEP_GAMES = 200
@@ -21,8 +23,9 @@ async def sweep(ctx: dict[str, Any]) -> int:
             continue
         try:
             table = await service.load(game_id)
-        except ServiceError:
+            await service.schedule(table)
+        except Exception as error:  # one broken game must not stop the sweep of the others
+            log.error("sweep: game %s cannot be loaded: %s", game_id, error)
             continue
-        await service.schedule(table)
         asked += 1
     return asked

@@ -82,6 +82,11 @@ async def test_a_broken_reader_ends_its_subscribers_streams(
     service, hub, game_id = await setup(redis_client)
     table = await service.load(game_id)
     subscription = hub.subscribe(table)
-    await redis_client.xadd(f"game:{{{game_id}}}:events", {"d": b"not an event"}, id="0-999")
-    assert await asyncio.wait_for(subscription.queue.get(), 5) is None
-    assert hub.subscribers == 0
+    events = f"game:{{{game_id}}}:events"
+    await redis_client.xadd(events, {"d": b"not an event"}, id="0-999")
+    try:
+        assert await asyncio.wait_for(subscription.queue.get(), 5) is None
+        assert hub.subscribers == 0
+    finally:  # leave no broken game behind on a shared Redis
+        await redis_client.delete(events, f"game:{{{game_id}}}:meta", f"game:{{{game_id}}}:version")
+        await redis_client.zrem("games:lobby", game_id)

@@ -12,7 +12,7 @@ from app.config import Settings
 from app.machine import ArqScheduler
 from app.runtime import running
 from app.seats import SeatRequest
-from app.service import CreateGame
+from app.service import CreateGame, GameService
 from domain.crazymino.model import TileDrawn
 from workers.ai import ai_turn
 from workers.sweep import sweep
@@ -78,3 +78,15 @@ async def test_the_sweep_heals_a_game_whose_enqueue_was_lost() -> None:
         while not (await service.load(table.id)).over:
             assert time.monotonic() < deadline
             await asyncio.sleep(0.05)
+
+
+async def test_the_sweep_passes_over_a_broken_game() -> None:
+    settings = Settings(redis_url=None, worker_in_process=False)
+    async with running(settings) as (service, _):
+        seats = [SeatRequest("ai"), SeatRequest("ai")]
+        broken, _ = await service.create(CreateGame("crazymino", seats, seed=1), time.time())
+        await service.store.append(broken.id, broken.version, [b"not an event"])
+        sound, _ = await service.create(CreateGame("crazymino", seats, seed=2), time.time())
+        fresh = GameService(service.store, service.scheduler)  # no cached copy of either
+        assert await sweep({"service": fresh}) == 1
+        assert sound.id != broken.id
