@@ -28,7 +28,8 @@ from redis.asyncio import BlockingConnectionPool, Redis
 from app.seats import SeatRequest
 from app.service import GameService, Table
 from app.store import EventStore, StoredEvent
-from bench.servers import percentile, redis_server, report_header, table
+from bench.common import table
+from bench.servers import percentile, redis_server, report_header
 from domain.crazymino.game import CRAZYMINO
 from domain.game import Setup
 

@@ -42,6 +42,7 @@ from litestar import Litestar, Request, get, post
 from redis.asyncio import BlockingConnectionPool, Redis
 
 from app.store import EventStore
+from bench.common import table
 from bench.servers import (
     Connection,
     Server,
@@ -50,7 +51,6 @@ from bench.servers import (
     percentile,
     redis_server,
     report_header,
-    table,
     uvicorn_server,
 )
 from domain.crazymino.game import CRAZYMINO

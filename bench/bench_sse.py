@@ -36,6 +36,7 @@ from litestar import Litestar, Request, get, post
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from bench.bench_service import Play, Script, script, service_games
+from bench.common import table
 from bench.servers import (
     HOST,
     Connection,
@@ -46,7 +47,6 @@ from bench.servers import (
     read_head,
     redis_server,
     report_header,
-    table,
     uvicorn_server,
 )
 

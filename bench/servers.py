@@ -252,12 +252,5 @@ def machine() -> str:
     )
 
 
-def table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    """A Markdown table."""
-    lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
-    lines += ["| " + " | ".join(row) + " |" for row in rows]
-    return "\n".join(lines)
-
-
 def report_header(title: str) -> str:
     return f"### {title}\n\n```sh\n{command_line()}\n```\n\n{machine()}\n"
