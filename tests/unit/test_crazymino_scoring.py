@@ -127,3 +127,16 @@ def test_last_tile_ends_the_game_with_the_opponents_numbers_as_bonus() -> None:
     after = CRAZYMINO.fold(game, events)
     assert after.scores[0] == A + B + C + D + sum(expected.values())
     assert CRAZYMINO.is_over(after) and CRAZYMINO.to_act(after) == frozenset()
+
+
+def test_the_rules_page_example_scores_160() -> None:
+    """docs/rules/crazymino.md: blue tile 114, turned 180°, bridging on the blue ×4 cell (4, 11)."""
+    assert corners(114) == (1, 4, 2, 3)
+    nw, _, se, _ = (2, 3, 1, 4)  # as turned 180°
+    laid = {(3, 10): (7, 7, nw, 7), (5, 12): (se, 7, 7, 7)}  # two groups, touching diagonally
+    game = state(laid, hands=((114, OTHER), (OTHER + 1,)), pile=(OTHER + 2,))
+    events = CRAZYMINO.decide(game, 0, PlaceTile(tile=114, rotation=180, row=4, col=11))
+    placed = events[0]
+    assert isinstance(placed, TilePlaced) and placed.corners == (2, 3, 1, 4)
+    assert placed.score.bridged and placed.score.colour_bonus == 10
+    assert (placed.score.cell_multiplier, placed.score.total) == (4, 160)
