@@ -105,3 +105,19 @@ async def test_clients_that_leave_are_unsubscribed(server: str) -> None:
         while (await client.get("/healthz")).json()["subscribers"] > before:
             assert time.monotonic() < deadline, "subscriptions outlived their clients"
             await asyncio.sleep(0.05)
+
+
+async def test_the_openapi_schema_lists_every_route(server: str) -> None:
+    async with httpx.AsyncClient(base_url=server, timeout=10) as client:
+        schema = (await client.get("/schema/openapi.json")).json()
+    assert set(schema["paths"]) >= {
+        "/api/games",
+        "/api/games/import",
+        "/api/games/{game_id}",
+        "/api/games/{game_id}/commands",
+        "/api/games/{game_id}/events",
+        "/api/games/{game_id}/stream",
+        "/api/games/{game_id}/replay",
+        "/api/games/{game_id}/export",
+    }
+    assert "CreateGame" in str(schema["components"]["schemas"])
