@@ -68,13 +68,11 @@ async def list_games(
     store = service_of(request).store
     total, ids = await store.lobby(offset, limit)
     games = []
-    for game_id in ids:
-        meta = await store.meta(game_id)
-        if meta:
+    for game_id, meta in zip(ids, await store.metas(ids), strict=True):
+        if {"game", "status", "seats", "created"} <= meta.keys():  # skips a half-made game
             seats = [s.public() for s in seats_decoder.decode(meta["seats"])]
-            games.append(
-                Listed(game_id, meta["game"], meta["status"], seats, float(meta["created"]))
-            )
+            created = float(meta["created"])
+            games.append(Listed(game_id, meta["game"], meta["status"], seats, created))
     return Lobby(total, offset, limit, games)
 
 

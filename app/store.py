@@ -201,6 +201,14 @@ class EventStore:
         raw = await cast("Awaitable[dict[bytes, bytes]]", pending)
         return {k.decode(): v.decode() for k, v in raw.items()}
 
+    async def metas(self, game_ids: list[str]) -> list[dict[str, str]]:
+        """The meta fields of several games in one round trip ({} for an unknown one)."""
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for game_id in game_ids:
+                pipe.hgetall(self._key(game_id, "meta"))
+            replies = await pipe.execute()
+        return [{k.decode(): v.decode() for k, v in raw.items()} for raw in replies]
+
     async def read(
         self, game_id: str, after: int = 0, *, count: int | None = None
     ) -> list[StoredEvent]:

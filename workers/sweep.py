@@ -18,8 +18,8 @@ async def sweep(ctx: dict[str, Any]) -> int:
     service: GameService = ctx["service"]
     _, ids = await service.store.lobby(0, SWEEP_GAMES)
     asked = 0
-    for game_id in ids:
-        if (await service.store.meta(game_id)).get("status") != "active":
+    for game_id, meta in zip(ids, await service.store.metas(ids), strict=True):
+        if meta.get("status") != "active":
             continue
         try:
             table = await service.load(game_id)

@@ -36,7 +36,7 @@ from domain.crazymino.model import (
     TurnSkipped,
 )
 from domain.crazymino.tables import START_CELLS, TILES
-from domain.errors import GameOverError, RuleError, SetupError, TurnError
+from domain.errors import GameOverError, SetupError, TurnError
 from domain.game import Setup
 
 HAND_SIZE = 20
@@ -223,6 +223,3 @@ def _started(event: GameStarted) -> State:
         scores=(0,) * len(event.players),
         seed=event.seed,
     )
-
-
-__all__ = ["RuleError", "decide", "evolve", "start"]

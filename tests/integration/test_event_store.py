@@ -298,3 +298,13 @@ async def test_concurrent_writers_lose_nothing_and_duplicate_nothing(store: Even
     assert set(counts) == expected_payloads
     assert set(counts.values()) == {1}
     assert replays > 0 and conflicts > 0
+
+
+async def test_metas_reads_several_games_at_once(store: EventStore) -> None:
+    one, other = await created(store), await created(store)
+    await store.append(other, 0, [b"e"], meta={"status": "over"})
+    assert await store.metas([one, new_id(), other]) == [
+        {"game": "crazymino", "status": "open"},
+        {},
+        {"game": "crazymino", "status": "over"},
+    ]
