@@ -43,3 +43,17 @@ class Dice:
             j = self.below(i + 1)
             out[i], out[j] = out[j], out[i]
         return out
+
+
+def at_step(seed: int, step: int) -> Dice:
+    """The generator for the `step`-th chance outcome of a game, from the game's secret seed.
+
+    Chance during play (a draw from a bag, a new display) asks for the generator of its step
+    (for example the number of draws made so far), so each outcome depends on the seed and its
+    step only, never on what was asked before. The outcome is recorded in the event that the
+    draw produces: a replay never calls this. The seed lives in the state and stays hidden from
+    every view and event until the game is over.
+    """
+    mixer = Dice(seed ^ ((step + 1) * 0xD1B54A32D192ED03 & _MASK))
+    mixer.next64()
+    return Dice(mixer.next64())

@@ -1,33 +1,69 @@
-"""The interface every game implements, and the registry that names the games.
+"""The interface every game implements.
 
 A game is a decider: `start` turns a setup into the first events, `decide` turns a seat's
 command into events (or raises a `RuleError`), and `evolve` folds one event into the state
-without ever failing. Views project the state for one seat or for a spectator.
+without ever failing. Views project the state for one seat or for a spectator. Time is an
+input: the service passes the server's time (`now`, milliseconds since the Unix epoch) to
+`start` and `decide`; the domain never reads a clock.
+
+A game also declares its shape (how it is played), its options (a typed Struct with defaults),
+its AI levels, and the machine work a state asks for (timers), so that the service and the
+clients treat every game alike.
 """
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 import msgspec
+
+from domain.errors import OptionError
 
 S = TypeVar("S")  # state
 C = TypeVar("C")  # command union
 E = TypeVar("E")  # event union
 V = TypeVar("V")  # a viewer's projection
+O = TypeVar("O", bound=msgspec.Struct)  # noqa: E741  options
 
 #: A seat number (0-based) or None for a spectator or for the system (timers).
 Viewer = int | None
 
 
 class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """What creates a game: who sits where, the options, and the seed of all its chance."""
+    """What creates a game: who sits where, the options as asked, and the seed of its chance."""
 
     seed: int
     players: tuple[str, ...]
     options: dict[str, Any] = {}
+
+
+class Shape(msgspec.Struct, frozen=True):
+    """How a game is played, for the service and clients to treat it generically."""
+
+    #: `sequential`: one seat acts at a time; `simultaneous`: several seats act at once.
+    turns: Literal["sequential", "simultaneous"]
+    #: Whether chance decides outcomes after the setup (draws from a bag, a dealt display).
+    chance_in_play: bool
+    #: Whether some of the state is hidden from some viewers while the game runs.
+    hidden_information: bool
+    #: Whether the game runs against server clocks (timers).
+    timed: bool = False
+
+
+class NoOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The options of a game that has none."""
+
+
+class Record(msgspec.Struct, Generic[E], frozen=True, forbid_unknown_fields=True):
+    """A stored event: when it was appended (server time, ms since the epoch), who caused it
+    (a seat, or None for the system: the setup, a timer), and the event itself."""
+
+    at: int
+    by: int | None
+    event: E
 
 
 class Standing(msgspec.Struct, frozen=True):
@@ -39,15 +75,19 @@ class Standing(msgspec.Struct, frozen=True):
 
 
 class Timer(msgspec.Struct, frozen=True):
-    """Machine work a state asks for: send `command` as the system after `seconds`."""
+    """Machine work a state asks for: send `command` as the system once the server's time
+    reaches `due` (ms since the epoch). `key` names this timer uniquely within its game for
+    its whole life (for example ``round-2``): a timer whose key the state no longer asks for
+    is stale and does nothing."""
 
     key: str
-    seconds: float
+    due: int
     command: Any
 
 
-#: An AI policy: the seat's own view and a number of entropy chosen outside the domain.
-Policy = Callable[[Any, int], Any]
+#: An AI policy: the seat's own view, a number of entropy drawn outside the domain, and the
+#: server's time (ms). It returns one command of the seat.
+Policy = Callable[[Any, int, int], Any]
 
 
 def rank(scores: Iterable[int]) -> list[Standing]:
@@ -60,27 +100,56 @@ def rank(scores: Iterable[int]) -> list[Standing]:
     return standings
 
 
-class Game(ABC, Generic[S, C, E, V]):
+_UNKNOWN_FIELD = re.compile(r"unknown field `([^`]+)`")
+_AT_PATH = re.compile(r"at `\$\.([A-Za-z0-9_]+)")
+
+
+def parse_options(options_type: type[O], raw: Mapping[str, Any]) -> O:
+    """Typed options from the setup's raw ones; `OptionError` names the first bad option."""
+    try:
+        return msgspec.convert(dict(raw), type=options_type)
+    except msgspec.ValidationError as error:
+        text = str(error)
+        found = _UNKNOWN_FIELD.search(text) or _AT_PATH.search(text)
+        name = found.group(1) if found else "options"
+        if _UNKNOWN_FIELD.search(text):
+            message = f"There is no option {name!r} in this game."
+            raise OptionError(name, message, known=False) from error
+        reason = text.split(" - at ")[0].replace("`", "")
+        raise OptionError(name, f"Option {name!r}: {reason}.") from error
+
+
+class Game(ABC, Generic[S, C, E, V, O]):
     """A game's rules: a pure decider plus its views. Subclasses hold no mutable state."""
 
     name: str
+    title: str
     min_seats: int
     max_seats: int
+    shape: Shape
     command_type: Any  # the tagged union of commands, for decoding at the edge
     event_type: Any  # the tagged union of events
+    view_type: Any  # what `view` returns, for the schema
+    options_type: type[O]
     policies: ClassVar[Mapping[str, Policy]] = {}
+
+    def options(self, setup: Setup) -> O:
+        """The setup's options, typed, with defaults filled in; `OptionError` when one is bad."""
+        return parse_options(self.options_type, setup.options)
 
     @abstractmethod
     def initial(self) -> S:
         """The state before the first event."""
 
     @abstractmethod
-    def start(self, setup: Setup) -> list[E]:
+    def start(self, setup: Setup, now: int) -> list[E]:
         """The first events of a new game; raises `SetupError` for an impossible setup."""
 
     @abstractmethod
-    def decide(self, state: S, seat: Viewer, command: C) -> list[E]:
-        """The events a command produces; raises a `RuleError` when the rules forbid it."""
+    def decide(self, state: S, seat: Viewer, command: C, now: int) -> list[E]:
+        """The events a command produces at server time `now`; raises a `RuleError` when the
+        rules forbid it. A command of the system (`seat` None) that has nothing left to do
+        (a round ended twice) returns no event."""
 
     @abstractmethod
     def evolve(self, state: S, event: E) -> S:
@@ -118,6 +187,13 @@ class Game(ABC, Generic[S, C, E, V]):
         """Machine work the state asks for (round clocks); none by default."""
         return []
 
+    def ai_key(self, state: S, seat: int, version: int) -> str:
+        """What names the seat's pending decision: an AI job made for one key does nothing once
+        the key has changed. Turn-based games use the version (nobody else moves meanwhile);
+        a game where seats act at once names the seat's own progress instead, so that one
+        seat's move does not cancel another AI's pending turn."""
+        return str(version)
+
     def standings(self, state: S) -> list[Standing]:
         """The ranking by score; the winners are those of rank 1."""
         return rank(self.scores(state))
@@ -131,3 +207,7 @@ class Game(ABC, Generic[S, C, E, V]):
     def replay(self, events: Iterable[E]) -> S:
         """The state a log rebuilds, from the initial state."""
         return self.fold(self.initial(), events)
+
+
+#: A game of any kind, as the service and the tests handle them.
+AnyGame = Game[Any, Any, Any, Any, Any]

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from domain.crazymino.game import CRAZYMINO
-from domain.game import Game
+from domain.game import AnyGame
 
-GAMES: dict[str, Game[Any, Any, Any, Any]] = {game.name: game for game in (CRAZYMINO,)}
+GAMES: dict[str, AnyGame] = {game.name: game for game in (CRAZYMINO,)}

@@ -1,4 +1,4 @@
-"""Checking a game's log: does every event follow from its setup and the rules?"""
+"""Checking a game's log: does every event follow from its setup, its times and the rules?"""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain.errors import RuleError
-from domain.game import Game, Setup
+from domain.game import AnyGame, Record, Setup
 
 
 class LogError(ValueError):
@@ -20,28 +20,48 @@ class LogError(ValueError):
         self.message = f"Event {position}: {message}"
 
 
-def verify(game: Game[Any, Any, Any, Any], setup: Setup, events: Sequence[Any]) -> Any:
+def verify(game: AnyGame, setup: Setup, records: Sequence[Record[Any]]) -> Any:
     """The state the log reaches, if the setup's opening and every command's events are exactly
-    what the rules produce; else `LogError`."""
+    what the rules produce at the times recorded, caused by the seats recorded; else `LogError`.
+    """
+    if not records:
+        raise LogError(1, "the log has no event.")
     try:
-        opening = game.start(setup)
+        opening = game.start(setup, records[0].at)
     except RuleError as error:
         raise LogError(1, error.message) from error
-    if list(events[: len(opening)]) != opening:
-        raise LogError(1, "the opening does not follow from the setup and its seed.")
+    _same(records, 0, opening, None)
     state = game.fold(game.initial(), opening)
     at = len(opening)
-    while at < len(events):
-        behind = game.cause(events[at])
+    while at < len(records):
+        record = records[at]
+        behind = game.cause(record.event)
         if behind is None:
             raise LogError(at + 1, "this event answers no command.")
         seat, command = behind
         try:
-            produced = game.decide(state, seat, command)
+            produced = game.decide(state, seat, command, record.at)
         except RuleError as error:
             raise LogError(at + 1, f"the rules refuse it: {error.message}") from error
-        if list(events[at : at + len(produced)]) != produced:
-            raise LogError(at + 1, "it is not what the rules make of its command.")
+        if not produced:
+            raise LogError(at + 1, "its command changes nothing.")
+        _same(records, at, produced, seat)
         state = game.fold(state, produced)
         at += len(produced)
     return state
+
+
+def _same(records: Sequence[Record[Any]], at: int, produced: list[Any], by: int | None) -> None:
+    """The records from `at` on are `produced`, all stamped alike and caused by `by`."""
+    if len(records) < at + len(produced):
+        raise LogError(at + 1, "the log ends in the middle of a command's events.")
+    first = records[at]
+    for offset, event in enumerate(produced):
+        record = records[at + offset]
+        if record.event != event:
+            what = "the opening does not follow from the setup and its seed" if at == 0 else (
+                "it is not what the rules make of its command"
+            )
+            raise LogError(at + offset + 1, f"{what}.")
+        if record.by != by or record.at != first.at:
+            raise LogError(at + offset + 1, "its time or its cause differs from its command's.")

@@ -39,7 +39,7 @@ def legal_from_view(view: CrazyminoView) -> list[Command]:
     return commands
 
 
-def best(view: CrazyminoView, entropy: int = 0) -> Command:
+def best(view: CrazyminoView, entropy: int = 0, now: int = 0) -> Command:
     """`normal`: the highest-scoring placement (lowest tile, rotation, cell on ties), else draw."""
     cells, points = _board(view)
     labels = groups(cells)
@@ -52,7 +52,7 @@ def best(view: CrazyminoView, entropy: int = 0) -> Command:
     return _command(tile, rotation, cell)
 
 
-def random_legal(view: CrazyminoView, entropy: int) -> Command:
+def random_legal(view: CrazyminoView, entropy: int, now: int = 0) -> Command:
     """`easy`: any legal command, chosen by the entropy the caller drew."""
     commands = legal_from_view(view)
     return commands[entropy % len(commands)] if commands else DrawAndPass()

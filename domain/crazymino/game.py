@@ -16,26 +16,31 @@ from domain.crazymino.model import (
     TilePlaced,
 )
 from domain.crazymino.views import CrazyminoView
-from domain.game import Game, Policy, Setup
+from domain.game import Game, NoOptions, Policy, Setup, Shape
 
 
-class Crazymino(Game[State, Command, Event, CrazyminoView]):
-    """The rules of Crazymino behind the common game interface."""
+class Crazymino(Game[State, Command, Event, CrazyminoView, NoOptions]):
+    """The rules of Crazymino behind the common game interface. Time plays no part in them."""
 
     name = "crazymino"
+    title = "Crazymino"
     min_seats = rules.MIN_SEATS
     max_seats = rules.MAX_SEATS
+    shape = Shape(turns="sequential", chance_in_play=False, hidden_information=True)
     command_type = Command
     event_type = Event
+    view_type = CrazyminoView
+    options_type = NoOptions
     policies: ClassVar[dict[str, Policy]] = {"easy": ai.random_legal, "normal": ai.best}
 
     def initial(self) -> State:
         return State()
 
-    def start(self, setup: Setup) -> list[Event]:
+    def start(self, setup: Setup, now: int = 0) -> list[Event]:
+        self.options(setup)
         return rules.start(setup)
 
-    def decide(self, state: State, seat: int | None, command: Command) -> list[Event]:
+    def decide(self, state: State, seat: int | None, command: Command, now: int = 0) -> list[Event]:
         return rules.decide(state, seat, command)
 
     def evolve(self, state: State, event: Event) -> State:

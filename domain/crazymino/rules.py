@@ -48,8 +48,6 @@ def start(setup: Setup) -> list[Event]:
     seats = len(setup.players)
     if not MIN_SEATS <= seats <= MAX_SEATS:
         raise SetupError(f"Crazymino needs {MIN_SEATS} to {MAX_SEATS} players, not {seats}.")
-    if setup.options:
-        raise SetupError(f"Crazymino has no options: {', '.join(sorted(setup.options))}.")
     dice = Dice(setup.seed)
     order = tuple(dice.shuffled(range(seats)))
     tiles = dice.shuffled(range(len(TILES)))

@@ -5,14 +5,16 @@ Every registered game must have a profile here, so no game escapes the conforman
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from msgspec.structs import replace
 
 from domain.chance import Dice
 from domain.crazymino.model import GameStarted, State, TileDrawn
+from tests.games import dice_race
 
 
 @dataclass(frozen=True)
@@ -24,6 +26,8 @@ class Profile:
     event_leaks: Callable[[Any, int | None], list[str]]
     #: Each seat's score rebuilt from the score details recorded in the log.
     scores_from_log: Callable[[Any], tuple[int, ...]]
+    #: Options for a random game.
+    options: Callable[[random.Random], dict[str, Any]] = field(default=lambda rng: {})
 
 
 def _crazymino_scramble(state: State, viewer: int | None, seed: int) -> State:
@@ -58,7 +62,32 @@ def _crazymino_scores(state: State) -> tuple[int, ...]:
     return tuple(scores)
 
 
+def _race_scramble(state: dice_race.State, viewer: int | None, seed: int) -> dice_race.State:
+    rng = random.Random(seed)
+    totals = tuple(t if s == viewer else rng.randrange(40) for s, t in enumerate(state.totals))
+    return replace(state, totals=totals, seed=rng.randrange(1 << 30))
+
+
+def _race_event_leaks(event: Any, viewer: int | None) -> list[str]:
+    if isinstance(event, dice_race.RaceStarted) and event.seed is not None:
+        return ["seed"]
+    if isinstance(event, dice_race.Rolled) and event.seat != viewer and event.face is not None:
+        return [f"roll of seat {event.seat}"]
+    return []
+
+
+def _race_options(rng: random.Random) -> dict[str, Any]:
+    return {"round_seconds": rng.choice([1, 2.5, 5]), "rounds": rng.randint(1, 3)}
+
+
 PROFILES: dict[str, Profile] = {
+    "dice_race": Profile(
+        seat_counts=(1, 2, 3, 4),
+        scramble=_race_scramble,
+        event_leaks=_race_event_leaks,
+        scores_from_log=lambda state: state.scores,
+        options=_race_options,
+    ),
     "crazymino": Profile(
         seat_counts=(2, 3, 4),
         scramble=_crazymino_scramble,
