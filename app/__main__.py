@@ -32,9 +32,12 @@ def serve() -> int:
 
 def replay(path: Path) -> int:
     from app import logfile
+    from app.catalogue import Catalogue
+    from app.config import Settings
 
+    catalogue = Catalogue.with_extras(Settings.from_env().extra_games)
     try:
-        log, game, _, state = logfile.read(path.read_bytes())
+        log, game, _, state = logfile.read(catalogue, path.read_bytes())
     except ServiceError as refusal:
         print(f"{path}: {refusal.message}", file=sys.stderr)
         return 1

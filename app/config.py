@@ -17,6 +17,7 @@ class Settings:
     think_seconds: float = 0.6
     poll_seconds: float = 0.05
     keep_alive_seconds: float = 15.0
+    extra_games: tuple[str, ...] = ()
 
     @property
     def embedded(self) -> bool:
@@ -34,4 +35,5 @@ class Settings:
             think_seconds=float(os.environ.get("AI_THINK_SECONDS", "0.6")),
             poll_seconds=float(os.environ.get("WORKER_POLL_SECONDS", "0.05")),
             keep_alive_seconds=float(os.environ.get("SSE_KEEP_ALIVE_SECONDS", "15")),
+            extra_games=tuple(g for g in os.environ.get("EXTRA_GAMES", "").split(",") if g.strip()),
         )

@@ -1,14 +1,15 @@
-"""Refusals the service gives: each has an HTTP status, a stable code and a readable message."""
+"""Refusals the service gives, named by what went wrong; the HTTP layer picks their status.
+
+Each carries a stable code and a sentence a player understands. Nothing was written when one
+is raised. The rules' own refusals (`domain.errors.RuleError`) pass through unchanged.
+"""
 
 from __future__ import annotations
 
-from domain.errors import RuleError, TurnError
-
 
 class ServiceError(Exception):
-    """A refusal with its status and code; nothing was written."""
+    """A refusal with a stable code and a readable message; nothing was written."""
 
-    status = 400
     code = "bad_request"
 
     def __init__(self, message: str, *, code: str | None = None) -> None:
@@ -18,27 +19,43 @@ class ServiceError(Exception):
             self.code = code
 
 
-class BadCommand(ServiceError):
-    status, code = 400, "invalid_command"
+class InvalidInput(ServiceError):
+    """The request cannot be read: not JSON, not a command, a bad header or parameter."""
+
+    code = "invalid_command"
 
 
 class Unauthorized(ServiceError):
-    status, code = 401, "unauthorized"
+    """No token where one is needed, or a token of no seat of this game."""
+
+    code = "unauthorized"
 
 
 class UnknownGame(ServiceError):
-    status, code = 404, "unknown_game"
+    """There is no game with that id."""
+
+    code = "unknown_game"
 
 
-class Conflict(ServiceError):
-    status, code = 409, "conflict"
+class StaleVersion(ServiceError):
+    """The command was made for a version the game has moved past."""
+
+    code = "stale_version"
+
+
+class Busy(ServiceError):
+    """Too many concurrent writes to one game; sending again will do."""
+
+    code = "busy"
+
+
+class GameRunning(ServiceError):
+    """What is asked for needs the game to be over (an export)."""
+
+    code = "game_running"
 
 
 class Unprocessable(ServiceError):
-    status, code = 422, "unprocessable"
+    """Well-formed, but not something the service can do (an unknown level, a bad log)."""
 
-
-def from_rule(error: RuleError) -> ServiceError:
-    """A domain rule error as a refusal: 409 for a seat that may not act now, else 422."""
-    kind = Conflict if isinstance(error, TurnError) else Unprocessable
-    return kind(error.message, code=error.code)
+    code = "unprocessable"

@@ -9,9 +9,20 @@ import msgspec
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 
-from app.errors import BadCommand, ServiceError, Unauthorized
+from app.catalogue import Kind
+from app.errors import (
+    Busy,
+    GameRunning,
+    InvalidInput,
+    ServiceError,
+    StaleVersion,
+    Unauthorized,
+    UnknownGame,
+    Unprocessable,
+)
 from app.seats import seat_of
 from app.service import GameService, Table
+from domain.errors import RuleError, TurnError
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +40,28 @@ _HTTP_MESSAGES = {
 }
 
 
+#: The HTTP status of each kind of refusal (the service's errors carry none).
+STATUS: dict[type[Exception], int] = {
+    InvalidInput: 400,
+    Unauthorized: 401,
+    UnknownGame: 404,
+    StaleVersion: 409,
+    Busy: 409,
+    GameRunning: 409,
+    TurnError: 409,
+    Unprocessable: 422,
+    RuleError: 422,
+}
+
+
+def status_of(error: Exception) -> int:
+    """The status of a refusal: that of the nearest kind it is."""
+    for kind in type(error).__mro__:
+        if kind in STATUS:
+            return STATUS[kind]
+    return 400
+
+
 class Refusal(msgspec.Struct, frozen=True):
     """Every 4xx answer: a stable code and a sentence a player understands."""
 
@@ -42,8 +75,8 @@ def refusal(status: int, code: str, message: str) -> Response[Refusal]:
 
 def on_error(request: Request[Any, Any, Any], error: Exception) -> Response[Refusal]:
     """Map any exception to a refusal; an unexpected one is logged and answered 500."""
-    if isinstance(error, ServiceError):
-        return refusal(error.status, error.code, error.message)
+    if isinstance(error, ServiceError | RuleError):
+        return refusal(status_of(error), error.code, error.message)
     if isinstance(error, HTTPException) and _malformed(error):
         return refusal(400, "malformed_json", "The body is not valid JSON.")
     if isinstance(error, ValidationException):
@@ -110,7 +143,7 @@ def idempotency_key(request: Request[Any, Any, Any]) -> str | None:
     if not 0 < len(key) <= 128 or not all(
         c.isascii() and (c.isalnum() or c in "-_.:") for c in key
     ):
-        raise BadCommand(
+        raise InvalidInput(
             "An Idempotency-Key is 1 to 128 letters, digits, '-', '_', '.' or ':'.",
             code="bad_idempotency_key",
         )
@@ -122,32 +155,28 @@ def service_of(request: Request[Any, Any, Any]) -> GameService:
     return service
 
 
-def decode_command(table: Table, body: bytes) -> tuple[Any, int | None]:
-    """A command from a JSON body, and its optional `expected_version`."""
+def decode_command(kind: Kind, body: bytes) -> tuple[Any, int | None]:
+    """A command of the game from a JSON body, and its optional `expected_version`."""
     try:
         raw = msgspec.json.decode(body)
     except msgspec.DecodeError as error:
-        raise BadCommand("The body is not valid JSON.", code="malformed_json") from error
+        raise InvalidInput("The body is not valid JSON.", code="malformed_json") from error
     if not isinstance(raw, dict):
-        raise BadCommand("A command is a JSON object with a 'type'.")
+        raise InvalidInput("A command is a JSON object with a 'type'.")
     expected = raw.pop("expected_version", None)
     if expected is not None and (not isinstance(expected, int) or isinstance(expected, bool)):
-        raise BadCommand("'expected_version' must be a whole number.")
-    kind = raw.get("type")
-    if kind is None:
-        raise BadCommand("A command needs a 'type'.", code="missing_type")
-    known = _command_tags(table)
-    if kind not in known:
-        raise BadCommand(
-            f"{table.game.name} has no command {kind!r} (it has: {', '.join(known)}).",
+        raise InvalidInput("'expected_version' must be a whole number.")
+    tag = raw.get("type")
+    if tag is None:
+        raise InvalidInput("A command needs a 'type'.", code="missing_type")
+    if tag not in kind.tags:
+        raise InvalidInput(
+            f"{kind.game.title} has no command {tag!r} (it has: {', '.join(kind.tags)}).",
             code="unknown_command",
         )
     try:
-        return msgspec.convert(raw, type=table.game.command_type), expected
+        return msgspec.convert(raw, type=kind.game.command_type), expected
     except msgspec.ValidationError as error:
-        raise BadCommand(f"The command is not valid: {error}.") from error
+        raise InvalidInput(f"The command is not valid: {error}.") from error
 
 
-def _command_tags(table: Table) -> list[str]:
-    members = getattr(table.game.command_type, "__args__", (table.game.command_type,))
-    return [str(m.__struct_config__.tag) for m in members]

@@ -11,19 +11,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from redis.exceptions import RedisError
 
-from app.service import GameService, Table
+from app.service import Entry, GameService, Table
 from app.store import EventStore
 
 log = logging.getLogger(__name__)
 
 
 class Delivery(NamedTuple):
-    version: int
-    event: Any
+    entry: Entry
     over: bool  # the game is over once this event is in: show it unredacted
 
 
@@ -130,10 +129,10 @@ class Hub:
             return
         deliveries = []
         state = table.state
-        for version, event in self._service.decode(table, stored):
-            state = table.game.evolve(state, event)
-            deliveries.append(Delivery(version, event, bool(table.game.is_over(state))))
-        channel.table = table._replace(state=state, version=stored[-1].version)
+        for entry in self._service.entries(table, stored):
+            state = table.game.evolve(state, entry.event)
+            deliveries.append(Delivery(entry, bool(table.game.is_over(state))))
+        channel.table = table._replace(state=state, version=stored[-1].version, at=stored[-1].at)
         for subscription in list(channel.subscribers):
             if not all(subscription.offer(d) for d in deliveries):
                 channel.subscribers.discard(subscription)  # it drains its queue, then ends

@@ -1,61 +1,75 @@
-"""A game's log as a file: export a finished game, import one by checking that it replays."""
+"""A game's log as a file: export a finished game, import one by checking that it replays.
+
+The format is ``boardgames-log/2``: the game, its setup (seed included), its seats, and every
+event as a record ``{at, by, event}`` (server time in ms, the seat that caused it or null for
+the system). Logs of format ``boardgames-log/1`` (from before events carried their time) are
+refused: their times are unknown, and a game judged against the clock cannot be checked
+without them.
+"""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 import msgspec
 
-from app.errors import BadCommand, Conflict, Unprocessable
-from app.seats import PublicSeat
-from app.service import Table
-from domain.game import Game, Setup
-from domain.registry import GAMES
+from app.catalogue import Catalogue
+from app.errors import GameRunning, InvalidInput, Unprocessable
+from app.meta import GameMeta
+from app.projection import LOG_FORMAT, api_types
+from app.service import Entry, Table
+from app.store import StoredEvent
+from domain.game import AnyGame
 from domain.verify import LogError, verify
 
-FORMAT: Literal["boardgames-log/1"] = "boardgames-log/1"
+
+class _Head(msgspec.Struct):
+    format: str = ""
+    game: str = ""
 
 
-class GameLog(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """An exported game: what it is, how it was set up, who sat where, and every event."""
-
-    format: Literal["boardgames-log/1"]
-    game: str
-    setup: Setup
-    seats: list[PublicSeat]
-    events: list[msgspec.Raw]
-
-
-def export(table: Table, setup: Setup, events: list[tuple[int, Any]]) -> GameLog:
-    """The log of a finished game (a running game's log still holds hidden tiles)."""
+def export(table: Table, meta: GameMeta, events: list[Entry]) -> Any:
+    """The log of a finished game (a running game's log still holds hidden information)."""
     if not table.over:
-        raise Conflict(
-            "A game can be exported once it is over: until then its log holds hidden tiles.",
-            code="game_running",
+        raise GameRunning(
+            "A game can be exported once it is over: until then its log holds hidden information."
         )
-    raw = [msgspec.Raw(msgspec.json.encode(event)) for _, event in events]
-    return GameLog(FORMAT, table.game.name, setup, [s.public() for s in table.seats], raw)
+    types = api_types(table.game)
+    records = [types.record(e.at, e.by, e.event) for e in events]
+    seats = [s.public() for s in table.seats]
+    return types.log(LOG_FORMAT, meta.setup, seats, records)
 
 
-def read(data: bytes) -> tuple[GameLog, Game[Any, Any, Any, Any], list[Any], Any]:
-    """A log file checked event by event: (log, game, events, final state)."""
+def read(catalogue: Catalogue, data: bytes) -> tuple[Any, AnyGame, list[StoredEvent], Any]:
+    """A log file checked event by event: (log, game, its events as stored, final state)."""
     try:
-        log = msgspec.json.decode(data, type=GameLog)
+        head = msgspec.json.decode(data, type=_Head)
     except msgspec.DecodeError as error:
-        raise BadCommand(f"This is not a game log: {error}.", code="invalid_log") from error
-    game = GAMES.get(log.game)
-    if game is None:
-        raise Unprocessable(f"There is no game called {log.game!r}.", code="unknown_game_type")
+        raise InvalidInput(f"This is not a game log: {error}.", code="invalid_log") from error
+    if not head.format.startswith("boardgames-log/"):
+        raise InvalidInput("This is not a game log: it names no log format.", code="invalid_log")
+    if head.format != LOG_FORMAT:
+        raise Unprocessable(
+            f"This log is in format {head.format!r}; this server reads {LOG_FORMAT!r}"
+            " (logs of boardgames-log/1 carry no times and cannot be checked).",
+            code="unsupported_log_format",
+        )
+    kind = catalogue.kind(head.game)
+    if kind is None:
+        raise Unprocessable(f"There is no game called {head.game!r}.", code="unknown_game_type")
+    game = kind.game
+    try:
+        log = msgspec.json.decode(data, type=api_types(game).log)
+    except msgspec.DecodeError as error:
+        raise InvalidInput(f"This is not a valid log: {error}.", code="invalid_log") from error
     if len(log.seats) != len(log.setup.players):
         raise Unprocessable("The log's seats and players differ.", code="log_does_not_replay")
     try:
-        events = [msgspec.json.decode(raw, type=game.event_type) for raw in log.events]
-    except msgspec.DecodeError as error:
-        raise BadCommand(
-            f"An event of the log is not valid: {error}.", code="invalid_log"
-        ) from error
-    try:
-        state = verify(game, log.setup, events)
+        state = verify(game, log.setup, log.events)
     except LogError as error:
         raise Unprocessable(error.message, code=error.code) from error
-    return log, game, events, state
+    stored = [
+        StoredEvent(n, msgspec.json.encode(r.event), r.at, r.by)
+        for n, r in enumerate(log.events, start=1)
+    ]
+    return log, game, stored, state

@@ -10,8 +10,10 @@ from litestar import Litestar
 from litestar.openapi import OpenAPIConfig
 
 from app import routes, stream
+from app.catalogue import Catalogue
 from app.config import Settings
 from app.http import on_error
+from app.projection import namespace
 from app.runtime import running
 
 MAX_BODY = 64 * 1024
@@ -20,10 +22,11 @@ MAX_BODY = 64 * 1024
 def create_app(settings: Settings | None = None) -> Litestar:
     """The app for these settings (from the environment by default)."""
     settings = settings or Settings.from_env()
+    catalogue = Catalogue.with_extras(settings.extra_games)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
-        async with running(settings) as (service, hub):
+        async with running(settings, catalogue) as (service, hub):
             app.state.service = service
             app.state.hub = hub
             app.state.keep_alive = settings.keep_alive_seconds
@@ -37,6 +40,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         route_handlers=[
             routes.create_game,
             routes.list_games,
+            routes.list_game_types,
             routes.show_game,
             routes.send_command,
             routes.list_events,
@@ -49,5 +53,6 @@ def create_app(settings: Settings | None = None) -> Litestar:
         lifespan=[lifespan],
         exception_handlers={Exception: on_error},
         request_max_body_size=MAX_BODY,
-        openapi_config=OpenAPIConfig(title="Board games", version="0.1.0", path="/schema"),
+        signature_namespace=namespace(catalogue),
+        openapi_config=OpenAPIConfig(title="Board games", version="0.2.0", path="/schema"),
     )

@@ -1,20 +1,31 @@
-"""HTTP routes: each decodes, calls the service, and answers; refusals go through `on_error`."""
+"""HTTP routes: each decodes, calls the service, and answers; refusals go through `on_error`.
+
+The annotations `GameView`, `EventList`, `Applied` and `GameLog` are unions over the games a
+process hosts; the app resolves them (`app.projection.namespace`).
+"""
 
 from __future__ import annotations
 
-import time
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import msgspec
 from litestar import Request, Response, get, post
-from litestar.params import Parameter
+from litestar.params import FromPath, JSONBody, Parameter
 
-from app import logfile
+from app import lobby, logfile
 from app.http import decode_command, idempotency_key, service_of, viewer
-from app.logfile import GameLog
-from app.projection import EventEntry, GameView, entries, game_view
-from app.seats import PublicSeat, SeatRequest, seats_decoder
+from app.lobby import GameType, Lobby
+from app.projection import applied, event_list, game_view
+from app.seats import PublicSeat, SeatRequest
 from app.service import CreateGame
+
+if TYPE_CHECKING:  # unions over the hosted games, given to the app as its signature namespace
+    from typing import TypeAlias
+
+    GameView: TypeAlias = Any
+    EventList: TypeAlias = Any
+    Applied: TypeAlias = Any
+    GameLog: TypeAlias = Any
 
 
 class Created(msgspec.Struct, frozen=True):
@@ -24,37 +35,10 @@ class Created(msgspec.Struct, frozen=True):
     seats: list[PublicSeat]
 
 
-class Applied(msgspec.Struct, frozen=True):
-    version: int
-    replayed: bool
-    events: list[EventEntry]
-
-
-class EventList(msgspec.Struct, frozen=True):
-    version: int
-    status: str
-    events: list[EventEntry]
-
-
-class Listed(msgspec.Struct, frozen=True):
-    id: str
-    game: str
-    status: str
-    seats: list[PublicSeat]
-    created: float
-
-
-class Lobby(msgspec.Struct, frozen=True):
-    total: int
-    offset: int
-    limit: int
-    games: list[Listed]
-
-
 @post("/api/games", status_code=201)
-async def create_game(request: Request[Any, Any, Any], data: CreateGame) -> Created:
+async def create_game(request: Request[Any, Any, Any], data: JSONBody[CreateGame]) -> Created:
     """Create a game. Human seats get their secret token here, and only here."""
-    table, seats = await service_of(request).create(data, time.time())
+    table, seats = await service_of(request).create(data)
     return Created(table.id, table.game.name, table.version, seats)
 
 
@@ -65,52 +49,50 @@ async def list_games(
     limit: Annotated[int, Parameter(ge=1, le=100)] = 20,
 ) -> Lobby:
     """Games, newest first."""
-    store = service_of(request).store
-    total, ids = await store.lobby(offset, limit)
-    games = []
-    for game_id, meta in zip(ids, await store.metas(ids), strict=True):
-        if {"game", "status", "seats", "created"} <= meta.keys():  # skips a half-made game
-            seats = [s.public() for s in seats_decoder.decode(meta["seats"])]
-            created = float(meta["created"])
-            games.append(Listed(game_id, meta["game"], meta["status"], seats, created))
-    return Lobby(total, offset, limit, games)
+    return await lobby.games(service_of(request).store, offset, limit)
+
+
+@get("/api/games/types")
+async def list_game_types(request: Request[Any, Any, Any]) -> list[GameType]:
+    """The games this server hosts: seats, shape, AI levels and options of each."""
+    return lobby.game_types(service_of(request).catalogue)
 
 
 @get("/api/games/{game_id:str}")
-async def show_game(request: Request[Any, Any, Any], game_id: str) -> GameView:
+async def show_game(request: Request[Any, Any, Any], game_id: FromPath[str]) -> GameView:
     """The caller's view (with a seat token), or the spectator's view (without)."""
     table = await service_of(request).load(game_id)
     return game_view(table, viewer(request, table))
 
 
 @post("/api/games/{game_id:str}/commands", status_code=200)
-async def send_command(request: Request[Any, Any, Any], game_id: str) -> Applied:
+async def send_command(request: Request[Any, Any, Any], game_id: FromPath[str]) -> Applied:
     """Apply one command of the caller's seat."""
     service = service_of(request)
     table = await service.load(game_id)
     seat = viewer(request, table, required=True)
-    command, expected = decode_command(table, await request.body())
+    command, expected = decode_command(service.catalogue[table.game.name], await request.body())
     key = idempotency_key(request)
     after, outcome = await service.execute(
         game_id, seat, command, expected_version=expected, idempotency_key=key, loaded=table
     )
-    return Applied(outcome.version, outcome.replayed, entries(after, outcome.events, seat))
+    return applied(after, outcome.version, outcome.replayed, outcome.entries, seat)
 
 
 @get("/api/games/{game_id:str}/events")
 async def list_events(
-    request: Request[Any, Any, Any], game_id: str, after: Annotated[int, Parameter(ge=0)] = 0
+    request: Request[Any, Any, Any],
+    game_id: FromPath[str],
+    after: Annotated[int, Parameter(ge=0)] = 0,
 ) -> EventList:
     """The log after a version, as the caller may see it."""
-    service = service_of(request)
-    table, events = await service.events(game_id, after)
-    status = "over" if table.over else "active"
-    return EventList(table.version, status, entries(table, events, viewer(request, table)))
+    table, events = await service_of(request).events(game_id, after)
+    return event_list(table, events, viewer(request, table))
 
 
 @get("/api/games/{game_id:str}/replay")
 async def replay(
-    request: Request[Any, Any, Any], game_id: str, at: Annotated[int, Parameter(ge=1)]
+    request: Request[Any, Any, Any], game_id: FromPath[str], at: Annotated[int, Parameter(ge=1)]
 ) -> GameView:
     """The caller's view as it was at a version."""
     table, state = await service_of(request).state_at(game_id, at)
@@ -130,11 +112,11 @@ async def health(request: Request[Any, Any, Any]) -> Health:
 
 
 @get("/api/games/{game_id:str}/export")
-async def export_log(request: Request[Any, Any, Any], game_id: str) -> Response[GameLog]:
+async def export_log(request: Request[Any, Any, Any], game_id: FromPath[str]) -> Response[GameLog]:
     """The whole log of a finished game, as a file."""
     service = service_of(request)
     table, events = await service.events(game_id)
-    log = logfile.export(table, await service.setup_of(game_id), events)
+    log = logfile.export(table, await service.meta(game_id), events)
     disposition = f'attachment; filename="{table.game.name}-{game_id}.json"'
     return Response(log, headers={"Content-Disposition": disposition})
 
@@ -142,7 +124,8 @@ async def export_log(request: Request[Any, Any, Any], game_id: str) -> Response[
 @post("/api/games/import", status_code=201)
 async def import_log(request: Request[Any, Any, Any]) -> Created:
     """A new game rebuilt from an exported log, once every event is checked against the rules."""
-    log, game, events, _ = logfile.read(await request.body())
+    service = service_of(request)
+    log, game, stored, _ = logfile.read(service.catalogue, await request.body())
     requests = [SeatRequest(s.type, s.name, s.level) for s in log.seats]
-    table, seats = await service_of(request).open(game, log.setup, requests, events, time.time())
+    table, seats = await service.open(game, log.setup, requests, stored, service.clock())
     return Created(table.id, table.game.name, table.version, seats)

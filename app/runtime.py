@@ -1,4 +1,4 @@
-"""The resources of one API process, opened in the app's lifespan and closed after it.
+"""The resources of one process, opened in the app's lifespan (or the worker's start-up).
 
 Embedded (no REDIS_URL): one in-process fakeredis server behind every client, and the arq
 worker as a task of this process. Otherwise: clients of the given Redis, and the worker runs
@@ -17,18 +17,31 @@ import arq.worker
 import fakeredis
 import fakeredis.aioredis
 from arq.connections import ArqRedis
-from arq.cron import cron
 from redis.asyncio import BlockingConnectionPool, Redis
 
+from app.catalogue import Catalogue
 from app.config import Settings
+from app.due import DueIndex
 from app.hub import Hub
 from app.machine import ArqScheduler
 from app.service import GameService
 from app.store import EventStore
-from workers.ai import ai_turn
-from workers.sweep import sweep
+from app.worker import worker_settings
 
 log = logging.getLogger("app")
+
+
+def machine_service(
+    queue: ArqRedis,
+    settings: Settings,
+    commands: Redis | None = None,
+    catalogue: Catalogue | None = None,
+) -> GameService:
+    """A command service whose machine work goes to arq on `queue` (its store on `commands`,
+    or on the queue's own connections)."""
+    scheduler = ArqScheduler(queue, DueIndex(queue), settings.think_seconds)
+    catalogue = catalogue or Catalogue.with_extras(settings.extra_games)
+    return GameService(EventStore(commands or queue), catalogue, scheduler)
 
 
 async def _quiet_redis_info(redis: Any, log_func: Any) -> None:
@@ -36,7 +49,9 @@ async def _quiet_redis_info(redis: Any, log_func: Any) -> None:
 
 
 @contextlib.asynccontextmanager
-async def running(settings: Settings) -> AsyncIterator[tuple[GameService, Hub]]:
+async def running(
+    settings: Settings, catalogue: Catalogue | None = None
+) -> AsyncIterator[tuple[GameService, Hub]]:
     """Open the clients, the service, the hub and (when asked) the worker; close them after."""
     if settings.embedded:
         server = fakeredis.FakeServer()
@@ -58,23 +73,16 @@ async def running(settings: Settings) -> AsyncIterator[tuple[GameService, Hub]]:
             pool_or_conn=BlockingConnectionPool.from_url(settings.redis_url, max_connections=32)
         )
         log.info("using Redis at %s", settings.redis_url.split("@")[-1])
-    scheduler = ArqScheduler(queue, settings.think_seconds)
-    service = GameService(EventStore(commands), scheduler)
+    service = machine_service(queue, settings, commands, catalogue)
     hub = Hub(service, EventStore(waits))
     worker_task = None
-    worker = None
     if settings.worker_in_process:
         if settings.embedded:
             arq.worker.log_redis_info = _quiet_redis_info  # type: ignore[attr-defined]
         worker = arq.worker.Worker(
-            functions=[ai_turn],
-            cron_jobs=[cron(sweep, second={0, 30})],
-            redis_pool=queue,
-            handle_signals=False,
-            ctx={"service": service},
-            poll_delay=settings.poll_seconds,
-            keep_result=60,
-            max_jobs=50,
+            **worker_settings(
+                settings, redis_pool=queue, handle_signals=False, ctx={"service": service}
+            )
         )
         worker_task = asyncio.create_task(worker.async_run(), name="arq-worker")
         worker_task.add_done_callback(_report_end)

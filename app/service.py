@@ -1,58 +1,66 @@
 """The command service: load a game's state, decide, append with the expected version, retry.
 
-States are cached per process by game id and version, and caught up from the stream when the
-stream is ahead; a miss folds the whole stream. Nothing here is the source of truth.
+The service stamps every command with the server's time (ms since the epoch, never earlier
+than the game's last event) and passes it to the rules. States are cached per process by game
+id and version, and caught up from the stream when the stream is ahead; a miss folds the whole
+stream. Nothing here is the source of truth.
 """
 
 from __future__ import annotations
 
 import secrets
+import time
 from collections import OrderedDict
-from collections.abc import Sequence
-from typing import Any, NamedTuple, Protocol
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 import msgspec
 
-from app.errors import BadCommand, Conflict, UnknownGame, Unprocessable, from_rule
-from app.seats import PublicSeat, Seat, SeatRequest, new_token, seats_decoder, seats_encoder
+from app.catalogue import Catalogue
+from app.errors import Busy, InvalidInput, StaleVersion, UnknownGame, Unprocessable
+from app.machine import Scheduler
+from app.meta import GameMeta, from_fields, status_field, to_fields
+from app.seats import PublicSeat, Seat, SeatRequest, new_token
 from app.seats import token_hash as hash_of
 from app.store import EventStore, StoredEvent, VersionConflict
-from domain.errors import RuleError
-from domain.game import Game, Setup
-from domain.registry import GAMES
+from domain.errors import SetupError
+from domain.game import AnyGame, Setup
 
-AnyGame = Game[Any, Any, Any, Any]
 _encoder = msgspec.json.Encoder()
-_decoders = {name: msgspec.json.Decoder(game.event_type) for name, game in GAMES.items()}
 
 
-class Scheduler(Protocol):
-    """Where machine work goes: an arq queue, or nothing (tests of the service alone)."""
+def wall_ms() -> int:
+    """The server's time in ms since the epoch."""
+    return time.time_ns() // 1_000_000
 
-    async def ai_turn(self, game_id: str, version: int, seat: int) -> None: ...
+
+class Entry(NamedTuple):
+    """One event of a game's log as the service hands it out (not yet redacted)."""
+
+    version: int
+    at: int
+    by: int | None
+    event: Any
 
 
 class Table(NamedTuple):
-    """A game as loaded: its rules, seats, state and version."""
+    """A game as loaded: its rules, seats, state, version and the time of its last event."""
 
     id: str
     game: AnyGame
     seats: list[Seat]
     state: Any
     version: int
+    at: int
 
     @property
     def over(self) -> bool:
         return bool(self.game.is_over(self.state))
 
-    def visible(self, event: Any, viewer: int | None) -> Any:
-        """An event as the viewer may see it: everything once the game is over."""
-        return event if self.over else self.game.redact(event, viewer)
-
 
 class Outcome(NamedTuple):
     version: int
-    events: list[tuple[int, Any]]  # (version, event), not yet redacted
+    entries: list[Entry]
     replayed: bool
 
 
@@ -75,64 +83,78 @@ class GameService:
     def __init__(
         self,
         store: EventStore,
+        catalogue: Catalogue,
         scheduler: Scheduler | None = None,
         *,
+        clock: Callable[[], int] = wall_ms,
         cache_size: int = 4096,
         attempts: int = 16,
     ) -> None:
         self.store = store
+        self.catalogue = catalogue
         self.scheduler = scheduler
+        self.clock = clock
         self._cache: OrderedDict[str, Table] = OrderedDict()
         self._cache_size = cache_size
         self._attempts = attempts
 
     # -- creating -------------------------------------------------------------------------
 
-    async def create(self, request: CreateGame, now: float) -> tuple[Table, list[PublicSeat]]:
+    async def create(self, request: CreateGame) -> tuple[Table, list[PublicSeat]]:
         """A new game; the human seats' tokens are in the returned seats, and nowhere else."""
-        game = GAMES.get(request.game)
-        if game is None:
-            known = ", ".join(sorted(GAMES))
+        kind = self.catalogue.kind(request.game)
+        if kind is None:
+            known = ", ".join(self.catalogue.names)
             raise Unprocessable(
                 f"There is no game called {request.game!r} ({known}).", code="unknown_game_type"
             )
+        game = kind.game
         seed = request.seed if request.seed is not None else secrets.randbits(63)
         names = tuple(_name(asked, n) for n, asked in enumerate(request.seats))
-        setup = Setup(seed=seed, players=names, options=request.options)
-        try:
-            events = game.start(setup)
-        except RuleError as error:
-            raise from_rule(error) from error
-        return await self.open(game, setup, request.seats, events, now)
+        if not game.min_seats <= len(names) <= game.max_seats:
+            raise SetupError(
+                f"{game.title} takes {game.min_seats} to {game.max_seats} seats, not {len(names)}."
+            )
+        asked = Setup(seed=seed, players=names, options=request.options)
+        options = msgspec.to_builtins(game.options(asked))
+        setup = Setup(seed=seed, players=names, options=options)
+        now = self.clock()
+        events = game.start(setup, now)
+        return await self.open(game, setup, request.seats, [encode_event(e) for e in events], now)
 
     async def open(
         self,
         game: AnyGame,
         setup: Setup,
         requests: Sequence[SeatRequest],
-        events: list[Any],
-        now: float,
+        events: Sequence[bytes | StoredEvent],
+        now: int,
     ) -> tuple[Table, list[PublicSeat]]:
-        """Store a new game from its first events (a fresh start, or an imported log)."""
+        """Store a new game from its first events: encoded ones (stamped `now`, caused by the
+        system), or stored ones that keep their times and causes (an imported log)."""
         self._check_levels(game, requests)
         seats, public = _seat(requests, setup.players)
         game_id = secrets.token_hex(8)
-        table = Table(game_id, game, seats, game.replay(events), len(events))
-        meta = {
-            "game": game.name,
-            "created": repr(now),
-            "status": "over" if table.over else "active",
-            "seats": seats_encoder.encode(seats).decode(),
-            "setup": _encoder.encode(setup).decode(),
-        }
-        await self.store.create(game_id, meta, [encode_event(e) for e in events], now)
+        stored = [
+            e if isinstance(e, StoredEvent) else StoredEvent(n, e, now, None)
+            for n, e in enumerate(events, start=1)
+        ]
+        table = self._caught_up(Table(game_id, game, seats, game.initial(), 0, now), stored)
+        meta = GameMeta(game.name, "over" if table.over else "active", now, setup, seats)
+        if self.scheduler is not None:
+            await self.scheduler.expect(table)
+        await self.store.create(game_id, to_fields(meta), stored, now)
         self._remember(table)
-        await self.schedule(table)
+        if self.scheduler is not None:
+            await self.scheduler.schedule(table)
         return table, public
 
-    async def setup_of(self, game_id: str) -> Setup:
-        """How a game was set up, seed included: for exports of finished games only."""
-        return msgspec.json.decode((await self.store.meta(game_id))["setup"], type=Setup)
+    async def meta(self, game_id: str) -> GameMeta:
+        """How a game was set up (its seed included: for exports of finished games only)."""
+        meta = from_fields(await self.store.meta(game_id)) if _valid_id(game_id) else None
+        if meta is None:
+            raise UnknownGame("There is no game with that id.")
+        return meta
 
     @staticmethod
     def _check_levels(game: AnyGame, requests: Sequence[SeatRequest]) -> None:
@@ -158,20 +180,19 @@ class GameService:
         return self._remember(self._caught_up(cached, newer))
 
     async def _load_fresh(self, game_id: str) -> Table:
-        if not _valid_id(game_id):
-            raise UnknownGame("There is no game with that id.")
-        meta = await self.store.meta(game_id)
-        if not meta:
-            raise UnknownGame("There is no game with that id.")
-        game = GAMES[meta["game"]]
-        seats = seats_decoder.decode(meta["seats"])
-        table = Table(game_id, game, seats, game.initial(), 0)
+        meta = await self.meta(game_id)
+        kind = self.catalogue.kind(meta.game)
+        if kind is None:
+            raise UnknownGame(f"This server does not host {meta.game!r} games.")
+        table = Table(game_id, kind.game, meta.seats, kind.game.initial(), 0, meta.created)
         return self._remember(self._caught_up(table, await self.store.read(game_id)))
 
-    def _caught_up(self, table: Table, stored: list[StoredEvent]) -> Table:
-        decoder = _decoders[table.game.name]
-        state = table.game.fold(table.state, (decoder.decode(s.data) for s in stored))
-        return table._replace(state=state, version=stored[-1].version if stored else table.version)
+    def _caught_up(self, table: Table, stored: Sequence[StoredEvent]) -> Table:
+        if not stored:
+            return table
+        decode = self.catalogue[table.game.name].decode_event
+        state = table.game.fold(table.state, (decode(s.data) for s in stored))
+        return table._replace(state=state, version=stored[-1].version, at=stored[-1].at)
 
     def _remember(self, table: Table) -> Table:
         cached = self._cache.get(table.id)
@@ -182,28 +203,28 @@ class GameService:
                 self._cache.popitem(last=False)
         return table
 
-    def decode(self, table: Table, stored: Sequence[StoredEvent]) -> list[tuple[int, Any]]:
-        decoder = _decoders[table.game.name]
-        return [(s.version, decoder.decode(s.data)) for s in stored]
+    def entries(self, table: Table, stored: Sequence[StoredEvent]) -> list[Entry]:
+        """Stored events decoded for the table's game."""
+        decode = self.catalogue[table.game.name].decode_event
+        return [Entry(s.version, s.at, s.by, decode(s.data)) for s in stored]
 
-    async def events(self, game_id: str, after: int = 0) -> tuple[Table, list[tuple[int, Any]]]:
+    async def events(self, game_id: str, after: int = 0) -> tuple[Table, list[Entry]]:
         """The game and its events after a version (not yet redacted)."""
         table = await self.load(game_id)
         if after >= table.version:
             return table, []
-        return table, self.decode(table, await self.store.read(game_id, after=max(after, 0)))
+        return table, self.entries(table, await self.store.read(game_id, after=max(after, 0)))
 
     async def state_at(self, game_id: str, version: int) -> tuple[Table, Any]:
         """The game, and its state as it was at a version."""
         table = await self.load(game_id)
         if not 0 < version <= table.version:
-            raise BadCommand(
+            raise InvalidInput(
                 f"Versions of this game go from 1 to {table.version}.", code="bad_version"
             )
         stored = await self.store.read(game_id, count=version)
-        return table, table.game.fold(
-            table.game.initial(), (e for _, e in self.decode(table, stored))
-        )
+        events = (e.event for e in self.entries(table, stored))
+        return table, table.game.fold(table.game.initial(), events)
 
     # -- commanding -----------------------------------------------------------------------
 
@@ -217,11 +238,13 @@ class GameService:
         idempotency_key: str | None = None,
         loaded: Table | None = None,
     ) -> tuple[Table, Outcome]:
-        """Decide and append a seat's command, retrying on a concurrent write.
+        """Decide and append a seat's command (`seat` None: the system's), at the server's time,
+        retrying on a concurrent write.
 
         An idempotency key belongs to the seat that sends it: the same key from another seat
         names another command. `loaded` (the game just loaded by the caller) saves the first
-        attempt a read; a conflict reloads.
+        attempt a read; a conflict reloads. A system command that changes nothing appends
+        nothing.
         """
         if idempotency_key is not None:
             idempotency_key = f"seat{'-' if seat is None else seat}:{idempotency_key}"
@@ -233,46 +256,44 @@ class GameService:
                 if seen is not None:
                     return await self._replayed(table, seen.first, seen.last)
             if expected_version is not None and expected_version != table.version:
-                raise Conflict(
-                    f"The game is at version {table.version}, not {expected_version}.",
-                    code="stale_version",
+                raise StaleVersion(
+                    f"The game is at version {table.version}, not {expected_version}."
                 )
-            try:
-                events = table.game.decide(table.state, seat, command)
-            except RuleError as error:
-                raise from_rule(error) from error
+            now = max(self.clock(), table.at)
+            events = table.game.decide(table.state, seat, command, now)
+            if not events:
+                return table, Outcome(table.version, [], replayed=False)
             after = table._replace(
-                state=table.game.fold(table.state, events), version=table.version + len(events)
+                state=table.game.fold(table.state, events),
+                version=table.version + len(events),
+                at=now,
             )
+            if self.scheduler is not None:
+                await self.scheduler.expect(after)
             try:
                 result = await self.store.append(
                     game_id,
                     table.version,
                     [encode_event(e) for e in events],
+                    at=now,
+                    by=seat,
                     idempotency_key=idempotency_key,
-                    meta={"status": "over"} if after.over else None,
+                    meta=status_field("over") if after.over else None,
                 )
             except VersionConflict:
                 continue
             if result.replayed:
                 return await self._replayed(await self.load(game_id), result.first, result.last)
             self._remember(after)
-            await self.schedule(after)
-            numbered = list(enumerate(events, start=result.first))
-            return after, Outcome(result.last, numbered, replayed=False)
-        raise Conflict("The game is too busy right now; send the command again.", code="busy")
+            if self.scheduler is not None:
+                await self.scheduler.schedule(after)
+            entries = [Entry(v, now, seat, e) for v, e in enumerate(events, start=result.first)]
+            return after, Outcome(result.last, entries, replayed=False)
+        raise Busy("The game is too busy right now; send the command again.")
 
     async def _replayed(self, table: Table, first: int, last: int) -> tuple[Table, Outcome]:
         stored = await self.store.read(table.id, after=first - 1, count=last - first + 1)
-        return table, Outcome(last, self.decode(table, stored), replayed=True)
-
-    async def schedule(self, table: Table) -> None:
-        """Ask for the AI turns the table waits for (at most once per version, by job id)."""
-        if self.scheduler is None or table.over:
-            return
-        for seat in sorted(table.game.to_act(table.state)):
-            if table.seats[seat].type == "ai":
-                await self.scheduler.ai_turn(table.id, table.version, seat)
+        return table, Outcome(last, self.entries(table, stored), replayed=True)
 
 
 def _valid_id(game_id: str) -> bool:

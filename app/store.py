@@ -1,14 +1,16 @@
 """The event store: one Redis stream per game, appended atomically by Lua scripts.
 
 Keys of one game all carry the game id as a hash tag, so a game lives on one Redis Cluster slot:
-``game:{ID}:events`` (stream, entry id ``0-<version>``, one field ``d``), ``game:{ID}:version``
-(string int), ``game:{ID}:meta`` (hash) and ``game:{ID}:cmd:KEY`` (idempotency, ``first:last``).
-The lobby index ``games:lobby`` (sorted set, score = creation time) is not hash-tagged.
+``game:{ID}:events`` (stream, entry id ``0-<version>``, fields ``d``: the encoded event, ``at``:
+the server time of its append in ms, ``by``: the seat that caused it, empty for the system),
+``game:{ID}:version`` (string int), ``game:{ID}:meta`` (hash) and ``game:{ID}:cmd:KEY``
+(idempotency, ``first:last``). The lobby index ``games:lobby`` (sorted set, score = creation
+time in ms) is not hash-tagged.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Sequence
 from typing import cast
 
 import msgspec
@@ -16,25 +18,28 @@ from redis.asyncio import Redis
 
 LOBBY_KEY = "games:lobby"
 
-# KEYS: version, meta, events. ARGV: n_meta, k1, v1, ..., kn, vn, event1, ..., eventm.
+# KEYS: version, meta, events. ARGV: n_meta, k1, v1, ..., kn, vn, then for each event its
+# data, time and cause (d1, at1, by1, d2, ...).
 _CREATE = """
 if redis.call('EXISTS', KEYS[1], KEYS[2], KEYS[3]) > 0 then return {0} end
 local n_meta = tonumber(ARGV[1])
 local first_event = 2 + 2 * n_meta
 local v = 0
-for i = first_event, #ARGV do
+for i = first_event, #ARGV, 3 do
   v = v + 1
-  redis.call('XADD', KEYS[3], string.format('0-%d', v), 'd', ARGV[i])
+  local id = string.format('0-%d', v)
+  redis.call('XADD', KEYS[3], id, 'd', ARGV[i], 'at', ARGV[i + 1], 'by', ARGV[i + 2])
 end
 redis.call('SET', KEYS[1], v)
 if n_meta > 0 then redis.call('HSET', KEYS[2], unpack(ARGV, 2, first_event - 1)) end
 return {1, v}
 """
 
-# KEYS: version, events, meta[, cmd]. ARGV: expected, ttl, n_meta, k1, v1, ..., event1, ...
-# Replies {2, "first:last"} on a replay, {0, current} on a conflict, {-1} for an unknown game,
-# {1, first, last} on success. The XADDs come first: only the first one can fail (a stream
-# ahead of its version key), and a failing script keeps the writes it made before the error.
+# KEYS: version, events, meta[, cmd]. ARGV: expected, ttl, at, by, n_meta, k1, v1, ..., event1,
+# ... Replies {2, "first:last"} on a replay, {0, current} on a conflict, {-1} for an unknown
+# game, {1, first, last} on success. The XADDs come first: only the first one can fail (a
+# stream ahead of its version key), and a failing script keeps the writes it made before the
+# error.
 _APPEND = """
 if #KEYS == 4 then
   local seen = redis.call('GET', KEYS[4])
@@ -43,25 +48,27 @@ end
 local current = tonumber(redis.call('GET', KEYS[1]))
 if not current then return {-1} end
 if current ~= tonumber(ARGV[1]) then return {0, current} end
-local n_meta = tonumber(ARGV[3])
-local first_event = 4 + 2 * n_meta
+local n_meta = tonumber(ARGV[5])
+local first_event = 6 + 2 * n_meta
 local v = current
 for i = first_event, #ARGV do
   v = v + 1
-  redis.call('XADD', KEYS[2], string.format('0-%d', v), 'd', ARGV[i])
+  redis.call('XADD', KEYS[2], string.format('0-%d', v), 'd', ARGV[i], 'at', ARGV[3], 'by', ARGV[4])
 end
 redis.call('SET', KEYS[1], v)
-if n_meta > 0 then redis.call('HSET', KEYS[3], unpack(ARGV, 4, first_event - 1)) end
+if n_meta > 0 then redis.call('HSET', KEYS[3], unpack(ARGV, 6, first_event - 1)) end
 if #KEYS == 4 then redis.call('SET', KEYS[4], (current + 1) .. ':' .. v, 'EX', ARGV[2]) end
 return {1, current + 1, v}
 """
 
 
 class StoredEvent(msgspec.Struct, frozen=True):
-    """One event of a game's log."""
+    """One event of a game's log, with when it was appended and who caused it."""
 
     version: int  # 1-based position of the event in its game's log
     data: bytes  # the encoded event, opaque to the store
+    at: int = 0  # server time of the append, ms since the epoch
+    by: int | None = None  # the seat whose command made it; None for the system
 
 
 class AppendResult(msgspec.Struct, frozen=True):
@@ -100,8 +107,15 @@ def _flatten(meta: dict[str, str] | None) -> list[str]:
     return [item for pair in (meta or {}).items() for item in pair]
 
 
-def _version_of(stream_id: bytes) -> int:
-    return int(stream_id.split(b"-", 1)[1])
+def _stored(stream_id: bytes, fields: dict[bytes, bytes]) -> StoredEvent:
+    """An entry as stored: entries from before events carried their time read as time 0."""
+    by = fields.get(b"by")
+    return StoredEvent(
+        int(stream_id.split(b"-", 1)[1]),
+        fields[b"d"],
+        int(fields.get(b"at", 0)),
+        int(by) if by else None,
+    )
 
 
 class EventStore:
@@ -124,18 +138,30 @@ class EventStore:
         return f"game:{{{_check_id(game_id, 'game id')}}}:{suffix}"
 
     async def create(
-        self, game_id: str, meta: dict[str, str], events: list[bytes], created: float
+        self,
+        game_id: str,
+        meta: dict[str, str],
+        events: Sequence[bytes | StoredEvent],
+        created: int,
     ) -> AppendResult:
         """Create a game: its meta fields, its first events (versions 1..n) and its version.
 
-        Atomic (one script); raises `GameExists` if any key of the game exists. `events` may be
-        empty (the game starts at version 0; the result is then first=1, last=0). The lobby
-        entry (score `created`) is added afterwards, separately: the lobby key is not
-        hash-tagged, so a crash in between leaves a game that is not listed.
+        Plain `bytes` are stamped `created` and caused by the system; a `StoredEvent` keeps its
+        own time and cause (an imported log). Atomic (one script); raises `GameExists` if any
+        key of the game exists. `events` may be empty (the game starts at version 0; the result
+        is then first=1, last=0). The lobby entry (score `created`) is added afterwards,
+        separately: the lobby key is not hash-tagged, so a crash in between leaves a game that
+        is not listed.
         """
         keys = [self._key(game_id, "version"), self._key(game_id, "meta")]
         keys.append(self._key(game_id, "events"))
-        reply = await self._create(keys=keys, args=[len(meta), *_flatten(meta), *events])
+        args: list[bytes | str | int] = [len(meta), *_flatten(meta)]
+        for event in events:
+            if isinstance(event, StoredEvent):
+                args += [event.data, event.at, "" if event.by is None else str(event.by)]
+            else:
+                args += [event, created, ""]
+        reply = await self._create(keys=keys, args=args)
         if reply[0] == 0:
             raise GameExists(game_id)
         await self._redis.zadd(LOBBY_KEY, {game_id: created})
@@ -147,10 +173,13 @@ class EventStore:
         expected_version: int,
         events: list[bytes],
         *,
+        at: int = 0,
+        by: int | None = None,
         idempotency_key: str | None = None,
         meta: dict[str, str] | None = None,
     ) -> AppendResult:
-        """Append `events` if the game is at `expected_version`, atomically (one script).
+        """Append `events`, stamped `at` and caused by seat `by` (None: the system), if the game
+        is at `expected_version`, atomically (one script).
 
         With an `idempotency_key` already seen (within `idempotency_ttl` seconds) nothing is
         written and the original outcome is returned with ``replayed=True``, whatever the
@@ -164,7 +193,8 @@ class EventStore:
         if idempotency_key is not None:
             _check_id(idempotency_key, "idempotency key")
             keys.append(self._key(game_id, f"cmd:{idempotency_key}"))
-        args: list[bytes | str | int] = [expected_version, self._ttl, len(meta or {})]
+        cause = "" if by is None else str(by)
+        args: list[bytes | str | int] = [expected_version, self._ttl, at, cause, len(meta or {})]
         args += [*_flatten(meta), *events]
         reply = await self._append(keys=keys, args=args)
         status = reply[0]
@@ -216,7 +246,7 @@ class EventStore:
         entries = await self._redis.xrange(
             self._key(game_id, "events"), min=f"0-{after + 1}", max="+", count=count
         )
-        return [StoredEvent(_version_of(sid), fields[b"d"]) for sid, fields in entries]
+        return [_stored(sid, fields) for sid, fields in entries]
 
     async def wait(self, game_id: str, after: int, timeout_ms: int) -> list[StoredEvent]:
         """Events with version > `after`, waiting up to `timeout_ms` for some; [] on timeout.
@@ -234,12 +264,7 @@ class EventStore:
             return []
         # RESP2: [[key, entries]]; RESP3: {key: [entries]} (redis-py's parsers).
         groups = reply.values() if isinstance(reply, dict) else ([e] for _, e in reply)
-        return [
-            StoredEvent(_version_of(sid), fields[b"d"])
-            for group in groups
-            for entries in group
-            for sid, fields in entries
-        ]
+        return [_stored(sid, f) for group in groups for entries in group for sid, f in entries]
 
     async def lobby(self, offset: int, limit: int) -> tuple[int, list[str]]:
         """(total number of games, ids of a page of them, newest first)."""

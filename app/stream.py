@@ -13,22 +13,23 @@ from typing import Any
 
 import msgspec
 from litestar import Request, get
+from litestar.params import FromPath
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 from litestar.response.base import ASGIResponse
 from litestar.types import Receive, Scope, Send
 
 from app.http import service_of, viewer
 from app.hub import Hub, Subscription
-from app.projection import EventEntry
-from app.service import GameService, Table
+from app.projection import entries
+from app.service import Entry, GameService, Table
 
 _encoder = msgspec.json.Encoder()
 
 
-def _message(version: int, event: Any) -> ServerSentEventMessage:
-    return ServerSentEventMessage(
-        data=_encoder.encode(EventEntry(version, event)).decode(), id=version
-    )
+def _message(table: Table, entry: Entry, seat: int | None, over: bool) -> ServerSentEventMessage:
+    """One event as the seat may see it (everything once the game is over)."""
+    (shown,) = entries(table, [entry], seat, over=over)
+    return ServerSentEventMessage(data=_encoder.encode(shown).decode(), id=entry.version)
 
 
 def _last_event_id(request: Request[Any, Any, Any]) -> int:
@@ -72,9 +73,9 @@ async def _messages(
 ) -> AsyncIterator[ServerSentEventMessage]:
     sent = after
     table, backlog = await service.events(table.id, after)
-    for version, event in backlog:
-        yield _message(version, table.visible(event, seat))
-        sent = version
+    for entry in backlog:
+        yield _message(table, entry, seat, table.over)
+        sent = entry.version
     while True:
         if subscription.dropped and subscription.queue.empty():
             return
@@ -85,15 +86,14 @@ async def _messages(
             continue
         if delivery is None:
             return
-        if delivery.version <= sent:
+        if delivery.entry.version <= sent:
             continue
-        event = delivery.event if delivery.over else table.game.redact(delivery.event, seat)
-        yield _message(delivery.version, event)
-        sent = delivery.version
+        yield _message(table, delivery.entry, seat, delivery.over)
+        sent = delivery.entry.version
 
 
 @get("/api/games/{game_id:str}/stream")
-async def stream(request: Request[Any, Any, Any], game_id: str) -> ServerSentEvent:
+async def stream(request: Request[Any, Any, Any], game_id: FromPath[str]) -> ServerSentEvent:
     """The caller's view of each new event, as server-sent events."""
     service = service_of(request)
     table = await service.load(game_id)

@@ -83,7 +83,7 @@ def play(seed: int, policy: str, stops: Sequence[int] = ()) -> tuple[list[Event]
             continue
         seat = state.seat_to_play
         assert seat is not None
-        command = CRAZYMINO.policies[policy](CRAZYMINO.view(state, seat), dice.below(1 << 30))
+        command = CRAZYMINO.policies[policy](CRAZYMINO.view(state, seat), dice.below(1 << 30), 0)
         new = CRAZYMINO.decide(state, seat, command)
         events.extend(new)
         state = CRAZYMINO.fold(state, new)
@@ -160,7 +160,7 @@ def _placings(state: State) -> Case:
 def _ai_move(state: State) -> Case:
     seat = state.seat_to_play
     assert seat is not None
-    return lambda: BEST(CRAZYMINO.view(state, seat), 0)
+    return lambda: BEST(CRAZYMINO.view(state, seat), 0, 0)
 
 
 def _replay(events: list[Event]) -> Case:

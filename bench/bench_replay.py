@@ -25,8 +25,9 @@ from typing import Any
 import msgspec
 from redis.asyncio import BlockingConnectionPool, Redis
 
+from app.catalogue import Catalogue
 from app.seats import SeatRequest
-from app.service import GameService, Table
+from app.service import GameService, Table, encode_event
 from app.store import EventStore, StoredEvent
 from bench.common import table
 from bench.servers import percentile, redis_server, report_header
@@ -89,13 +90,14 @@ async def measure(rounds: int, calls: int, games: int) -> tuple[dict[str, list[l
     with redis_server() as server:
         pool = BlockingConnectionPool.from_url(server.url, max_connections=64)
         redis = Redis(connection_pool=pool)  # as app/runtime.py opens the commands client
-        service = GameService(EventStore(redis))
+        service = GameService(EventStore(redis), Catalogue.with_extras())
         ids = []
         sizes = []
         for seed in range(games):
             setup, events = complete_game(3000 + seed)
             requests = [SeatRequest("human", name) for name in PLAYERS]
-            created, _ = await service.open(CRAZYMINO, setup, requests, events, time.time())
+            encoded = [encode_event(e) for e in events]
+            created, _ = await service.open(CRAZYMINO, setup, requests, encoded, service.clock())
             ids.append(created.id)
             sizes.append(len(events))
         stored = {game_id: await service.store.read(game_id) for game_id in ids}

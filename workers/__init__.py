@@ -1,1 +1,2 @@
-"""arq workers: AI seats' turns. Run with `arq workers.main.WorkerSettings`."""
+"""The worker process: arq runs the machine work (AI turns, timers, the sweep) that `app.worker`
+registers. Run with `arq workers.main.WorkerSettings`."""

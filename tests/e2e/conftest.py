@@ -47,6 +47,20 @@ def start_server(env: dict[str, str], log: Path) -> tuple[subprocess.Popen[bytes
         time.sleep(0.1)
 
 
+def start_worker(env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
+    """`arq workers.main.WorkerSettings` in a subprocess, its output in `log`."""
+    env = {**os.environ, "AI_THINK_SECONDS": "0", **env}
+    arq = Path(sys.executable).with_name("arq")
+    with log.open("ab") as out:
+        return subprocess.Popen(
+            [str(arq), "workers.main.WorkerSettings"],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+
+
 def stop_server(proc: subprocess.Popen[bytes]) -> None:
     proc.terminate()
     try:
@@ -58,9 +72,11 @@ def stop_server(proc: subprocess.Popen[bytes]) -> None:
 
 @pytest.fixture(scope="session")
 def server(redis_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a server on a real Redis, its arq worker in process, AI thinking 0 s."""
+    """The base URL of a server on a real Redis, its arq worker in process, AI thinking 0 s,
+    hosting the test suite's timed game (dice race) too."""
     log = tmp_path_factory.mktemp("server") / "server.log"
     env = {"REDIS_URL": redis_url, "WORKER_IN_PROCESS": "1", "SSE_KEEP_ALIVE_SECONDS": "0.5"}
+    env["EXTRA_GAMES"] = "tests.games.dice_race:DICE_RACE"
     proc, url = start_server(env, log)
     try:
         yield url

@@ -88,7 +88,11 @@ CREATE_CASES: list[tuple[str, Any, int, str]] = [
     ("five-seats", {"game": "crazymino", "seats": HUMANS + [{"type": "ai"}] * 3}, 422,
      "bad_setup"),
     ("unknown-option", {"game": "crazymino", "seats": HUMANS, "options": {"turbo": True}}, 422,
-     "bad_setup"),
+     "unknown_option"),
+    ("option-out-of-range", {"game": "dice_race", "seats": HUMANS, "options":
+     {"round_seconds": 0}}, 422, "bad_option.round_seconds"),
+    ("option-of-a-wrong-type", {"game": "dice_race", "seats": HUMANS, "options":
+     {"rounds": "three"}}, 422, "bad_option.rounds"),
     ("body-over-64KiB", b'{"game": "crazymino", "seats": [{"type": "human", "name": "{m}"}], "x": "'
      + b"x" * (64 * 1024) + b'"}', 413, "body_too_large"),
 ]  # fmt: skip
@@ -460,32 +464,50 @@ def renamed(log: dict[str, Any], marker: str) -> dict[str, Any]:
     log = copy.deepcopy(log)
     names = [f"{marker}" if n == 0 else f"{marker}-{n}" for n in range(len(log["seats"]))]
     log["setup"]["players"] = names
-    log["events"][0]["players"] = names
+    log["events"][0]["event"]["players"] = names
     for seat, name in zip(log["seats"], names, strict=True):
         seat["name"] = name
     return log
 
 
 def first(log: dict[str, Any], kind: str) -> int:
-    return next(i for i, e in enumerate(log["events"]) if e["type"] == kind)
+    return next(i for i, e in enumerate(log["events"]) if e["event"]["type"] == kind)
 
 
 def tamper_score(log: dict[str, Any]) -> int:
     i = first(log, "tile_placed")
-    log["events"][i]["score"]["total"] += 1
+    log["events"][i]["event"]["score"]["total"] += 1
     return i + 1
 
 
 def tamper_tile(log: dict[str, Any]) -> int:
     i = first(log, "tile_placed")
-    placed = log["events"][i]
+    placed = log["events"][i]["event"]
     placed["tile"] = next(t for t in range(120) if t != placed["tile"])
     return i + 1
 
 
 def tamper_corners(log: dict[str, Any]) -> int:
     i = first(log, "tile_placed")
-    log["events"][i]["corners"] = [n + 1 for n in log["events"][i]["corners"]]
+    placed = log["events"][i]["event"]
+    placed["corners"] = [n + 1 for n in placed["corners"]]
+    return i + 1
+
+
+def tamper_cause(log: dict[str, Any]) -> int:
+    i = first(log, "tile_placed")
+    log["events"][i]["by"] = 1 - log["events"][i]["by"]
+    return i + 1
+
+
+def tamper_time(log: dict[str, Any]) -> int:
+    """Two events of one command stamped at different times."""
+    i = next(
+        i for i, r in enumerate(log["events"][1:], 1)
+        if r["by"] is not None and log["events"][i - 1]["by"] == r["by"]
+        and log["events"][i - 1]["at"] == r["at"]
+    )
+    log["events"][i]["at"] += 1
     return i + 1
 
 
@@ -517,7 +539,7 @@ def other_seed(log: dict[str, Any]) -> int:
 
 
 def swap_hands(log: dict[str, Any]) -> int:
-    hands = log["events"][0]["hands"]
+    hands = log["events"][0]["event"]["hands"]
     hands[0][0], hands[1][0] = hands[1][0], hands[0][0]
     return 1
 
@@ -528,7 +550,7 @@ def no_events(log: dict[str, Any]) -> int:
 
 
 def bigger_bonus(log: dict[str, Any]) -> int:
-    ended = log["events"][-1]
+    ended = log["events"][-1]["event"]
     assert ended["type"] == "game_ended"
     if ended["bonus"]:
         ended["bonus"][0]["points"] += 5
@@ -546,6 +568,8 @@ TAMPERED: list[Callable[[dict[str, Any]], int]] = [
     tamper_score,
     tamper_tile,
     tamper_corners,
+    tamper_cause,
+    tamper_time,
     drop_middle,
     drop_last,
     repeat_last,
@@ -609,15 +633,21 @@ IMPORT_CASES: list[tuple[str, Callable[[bytes, str], bytes], int, str]] = [
     ("not-a-log", raw(b'{"hello": "world"}'), 400, "invalid_log"),
     ("a-game-not-a-log", raw(b'{"game": "crazymino", "seats": [{"type": "ai"}]}'), 400,
      "invalid_log"),
-    ("other-format", edit(lambda log: log.update(format="boardgames-log/2")), 400,
-     "invalid_log"),
+    ("older-format", edit(lambda log: log.update(format="boardgames-log/1")), 422,
+     "unsupported_log_format"),
+    ("newer-format", edit(lambda log: log.update(format="boardgames-log/3")), 422,
+     "unsupported_log_format"),
+    ("other-format", edit(lambda log: log.update(format="chess-pgn")), 400, "invalid_log"),
     ("no-format", edit(lambda log: log.pop("format")), 400, "invalid_log"),
     ("unknown-field", edit(lambda log: log.update(comment="hi")), 400, "invalid_log"),
     ("events-not-a-list", edit(lambda log: log.update(events={})), 400, "invalid_log"),
-    ("unknown-event-type", edit(lambda log: log["events"][1].update(type="tile_eaten")), 400,
-     "invalid_log"),
-    ("event-field-of-wrong-type", edit(lambda log: log["events"][1].update(seat="me")), 400,
-     "invalid_log"),
+    ("unknown-event-type", edit(lambda log: log["events"][1]["event"].update(type="tile_eaten")),
+     400, "invalid_log"),
+    ("event-field-of-wrong-type", edit(lambda log: log["events"][1]["event"].update(seat="me")),
+     400, "invalid_log"),
+    ("event-without-time", edit(lambda log: log["events"][1].pop("at")), 400, "invalid_log"),
+    ("event-not-a-record", edit(lambda log: log["events"].__setitem__(1, log["events"][1]["event"])
+     ), 400, "invalid_log"),
     ("event-not-an-object", edit(lambda log: log["events"].insert(1, 7)), 400, "invalid_log"),
     ("seed-a-string", edit(lambda log: log["setup"].update(seed="5")), 400, "invalid_log"),
     ("unknown-seat-type", edit(lambda log: log["seats"][0].update(type="robot")), 400,

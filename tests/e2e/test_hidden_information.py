@@ -269,6 +269,7 @@ async def check_every_channel(
         "type",
         "name",
         "level",
+        "options",  # as the creator set them: no secret (Crazymino has none)
     }, keys_of(lobby)
 
 
@@ -363,7 +364,7 @@ async def test_everything_is_shown_once_the_game_is_over(server: str) -> None:
         assert started["hands"] == [list(h) for h in opening.hands]
         assert started["pile"] == list(opening.pile) and started["seed"] == seed
         draws = [e["event"] for e in log["events"] if e["event"]["type"] == "tile_drawn"]
-        assert draws and all(isinstance(d["tile"], int) for d in draws)
+        assert all(isinstance(d["tile"], int) for d in draws)  # an AI game need not draw
 
         truth = CRAZYMINO.replay(
             msgspec.convert([e["event"] for e in log["events"]], type=list[CRAZYMINO.event_type])
@@ -383,4 +384,5 @@ async def test_everything_is_shown_once_the_game_is_over(server: str) -> None:
         exported = await client.get(f"/api/games/{game_id}/export")
         assert exported.status_code == 200, exported.text
         assert exported.json()["setup"]["seed"] == seed
-        assert exported.json()["events"] == [e["event"] for e in log["events"]]
+        records = [{k: e[k] for k in ("at", "by", "event")} for e in log["events"]]
+        assert exported.json()["events"] == records

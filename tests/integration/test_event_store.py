@@ -27,6 +27,10 @@ Client = redis.asyncio.Redis
 RUN = uuid.uuid4().hex[:8]  # REDIS_URL may be shared: every key of this run starts with it
 
 
+def now() -> int:
+    return time.time_ns() // 1_000_000
+
+
 def new_id() -> str:
     return f"t{RUN}-{uuid.uuid4().hex}"
 
@@ -45,7 +49,7 @@ async def store(redis_client: Client) -> AsyncIterator[EventStore]:
 
 async def created(store: EventStore, events: list[bytes] | None = None) -> str:
     game_id = new_id()
-    await store.create(game_id, {"game": "crazymino", "status": "open"}, events or [], time.time())
+    await store.create(game_id, {"game": "crazymino", "status": "open"}, events or [], now())
     return game_id
 
 
@@ -56,12 +60,26 @@ async def test_create_then_read(store: EventStore) -> None:
     assert await store.read(game_id) == []
     assert await store.meta(game_id) == {}
 
-    result = await store.create(game_id, {"game": "bazaar"}, [b"e1", b"e2"], time.time())
+    result = await store.create(game_id, {"game": "bazaar"}, [b"e1", b"e2"], 1234)
 
     assert result == AppendResult(first=1, last=2, replayed=False)
     assert await store.exists(game_id)
     assert await store.version(game_id) == 2
-    assert await store.read(game_id) == [StoredEvent(1, b"e1"), StoredEvent(2, b"e2")]
+    assert await store.read(game_id) == [StoredEvent(1, b"e1", 1234), StoredEvent(2, b"e2", 1234)]
+
+
+async def test_every_event_keeps_its_time_and_cause(store: EventStore) -> None:
+    game_id = new_id()
+    imported = [StoredEvent(1, b"a", 10, None), StoredEvent(2, b"b", 20, 3)]
+    await store.create(game_id, {}, imported, 99)
+    await store.append(game_id, 2, [b"c", b"d"], at=30, by=0)
+    await store.append(game_id, 4, [b"e"], at=40)
+    assert await store.read(game_id) == [
+        *imported,
+        StoredEvent(3, b"c", 30, 0),
+        StoredEvent(4, b"d", 30, 0),
+        StoredEvent(5, b"e", 40, None),
+    ]
 
 
 async def test_create_without_events_starts_at_version_zero(store: EventStore) -> None:
@@ -83,8 +101,8 @@ async def test_keys_carry_the_game_id_as_hash_tag(store: EventStore, redis_clien
 async def test_create_twice_is_refused(store: EventStore) -> None:
     game_id = await created(store, [b"e1"])
     with pytest.raises(GameExists):
-        await store.create(game_id, {"status": "other"}, [b"x"], time.time())
-    assert await store.read(game_id) == [StoredEvent(1, b"e1")]
+        await store.create(game_id, {"status": "other"}, [b"x"], now())
+    assert [e.data for e in await store.read(game_id)] == [b"e1"]
     assert (await store.meta(game_id))["status"] == "open"
 
 
@@ -192,7 +210,10 @@ async def test_wait_returns_events_appended_by_another_task(store: EventStore) -
     await asyncio.sleep(0.01)
     assert not waiting.done()
     await later()
-    assert await asyncio.wait_for(waiting, 5) == [StoredEvent(2, b"e2"), StoredEvent(3, b"e3")]
+    assert [(e.version, e.data) for e in await asyncio.wait_for(waiting, 5)] == [
+        (2, b"e2"),
+        (3, b"e3"),
+    ]
     # Events already there come back at once.
     assert [e.version for e in await store.wait(game_id, 0, timeout_ms=5000)] == [1, 2, 3]
 
@@ -208,7 +229,7 @@ async def test_wait_times_out_with_nothing(store: EventStore) -> None:
 async def test_lobby_pages_newest_first(store: EventStore, redis_client: Client) -> None:
     # REDIS_URL may be a shared server: place our games above anything already listed.
     top = await redis_client.zrevrange("games:lobby", 0, 0, withscores=True)
-    base = max([time.time(), *(score for _, score in top)]) + 1
+    base = int(max([now(), *(score for _, score in top)])) + 1
     total_before = await redis_client.zcard("games:lobby")
     ids = [new_id() for _ in range(5)]
     for i, game_id in enumerate(ids):

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-import time
 
 import redis.asyncio
 
+from app.catalogue import Catalogue
 from app.hub import Hub
 from app.seats import SeatRequest
 from app.service import CreateGame, GameService
@@ -15,10 +15,10 @@ from domain.crazymino.model import DrawAndPass
 
 
 async def setup(client: redis.asyncio.Redis, queue_size: int = 64) -> tuple[GameService, Hub, str]:
-    service = GameService(EventStore(client))
+    service = GameService(EventStore(client), Catalogue.with_extras())
     hub = Hub(service, EventStore(client), block_ms=100, queue_size=queue_size)
     seats = [SeatRequest("human"), SeatRequest("human")]
-    table, _ = await service.create(CreateGame("crazymino", seats, seed=4), time.time())
+    table, _ = await service.create(CreateGame("crazymino", seats, seed=4))
     return service, hub, table.id
 
 
@@ -42,7 +42,7 @@ async def test_every_subscriber_gets_every_event_in_order(
         while len(got) < final.version - table.version:
             delivery = await asyncio.wait_for(subscription.queue.get(), 5)
             assert delivery is not None
-            got.append(delivery.version)
+            got.append(delivery.entry.version)
         assert got == list(range(table.version + 1, final.version + 1))
     await hub.close()
 

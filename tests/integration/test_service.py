@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import asyncio
 import random
-import time
 
 import pytest
 import redis.asyncio
 
-from app.errors import Conflict, ServiceError
+from app.catalogue import Catalogue
+from app.errors import ServiceError, StaleVersion
+from app.machine import work_of
 from app.seats import SeatRequest
-from app.service import CreateGame, GameService
+from app.service import CreateGame, GameService, Table
 from app.store import EventStore
 from domain.crazymino.model import DrawAndPass, TilePlaced, TurnPassed
+from domain.errors import RuleError
 
 HUMANS = [SeatRequest("human", "Ann"), SeatRequest("human", "Bob")]
 
@@ -24,44 +26,53 @@ class Recorder:
     def __init__(self) -> None:
         self.turns: list[tuple[str, int, int]] = []
 
-    async def ai_turn(self, game_id: str, version: int, seat: int) -> None:
-        self.turns.append((game_id, version, seat))
+    async def expect(self, table: Table) -> None:
+        pass
+
+    async def schedule(self, table: Table, *, retry: str = "") -> None:
+        work = work_of(table, 0)
+        for turn in work.ai_turns if work else []:
+            self.turns.append((table.id, int(turn.key), turn.seat))
+
+
+def service_on(client: redis.asyncio.Redis, scheduler: Recorder | None = None) -> GameService:
+    return GameService(EventStore(client), Catalogue.with_extras(), scheduler)
 
 
 async def new_game(service: GameService, seats: list[SeatRequest] = HUMANS, seed: int = 3) -> str:
-    table, _ = await service.create(CreateGame("crazymino", seats, seed=seed), time.time())
+    table, _ = await service.create(CreateGame("crazymino", seats, seed=seed))
     return table.id
 
 
 async def test_a_second_process_catches_up_from_the_stream(
     redis_client: redis.asyncio.Redis,
 ) -> None:
-    one, other = GameService(EventStore(redis_client)), GameService(EventStore(redis_client))
+    one, other = service_on(redis_client), service_on(redis_client)
     game_id = await new_game(one)
     before = await other.load(game_id)
     seat = next(iter(before.game.to_act(before.state)))
     await one.execute(game_id, seat, before.game.legal(before.state, seat)[0])
     after = await other.load(game_id)
     assert after.version > before.version
-    fresh = await GameService(EventStore(redis_client)).load(game_id)
+    fresh = await service_on(redis_client).load(game_id)
     assert (fresh.version, fresh.state) == (after.version, after.state)
 
 
 async def test_a_stale_expected_version_is_refused_and_writes_nothing(
     redis_client: redis.asyncio.Redis,
 ) -> None:
-    service = GameService(EventStore(redis_client))
+    service = service_on(redis_client)
     game_id = await new_game(service)
     table = await service.load(game_id)
     seat = next(iter(table.game.to_act(table.state)))
-    with pytest.raises(Conflict) as refused:
+    with pytest.raises(StaleVersion) as refused:
         await service.execute(game_id, seat, DrawAndPass(), expected_version=table.version - 1)
     assert refused.value.code == "stale_version"
     assert await service.store.version(game_id) == table.version
 
 
 async def test_an_idempotent_retry_applies_once(redis_client: redis.asyncio.Redis) -> None:
-    service = GameService(EventStore(redis_client))
+    service = service_on(redis_client)
     game_id = await new_game(service)
     table = await service.load(game_id)
     seat = next(iter(table.game.to_act(table.state)))
@@ -69,17 +80,17 @@ async def test_an_idempotent_retry_applies_once(redis_client: redis.asyncio.Redi
     # The retry comes when it is no longer this seat's turn: still the first outcome.
     _, again = await service.execute(game_id, seat, DrawAndPass(), idempotency_key="k1")
     assert again.replayed and not first.replayed
-    assert (again.version, again.events) == (first.version, first.events)
+    assert (again.version, again.entries) == (first.version, first.entries)
     assert await service.store.version(game_id) == first.version
 
 
 async def test_concurrent_players_never_lose_a_write(redis_client: redis.asyncio.Redis) -> None:
     """Both seats, each through its own service (its own process), send as fast as they can."""
-    game_id = await new_game(GameService(EventStore(redis_client)), seed=11)
+    game_id = await new_game(service_on(redis_client), seed=11)
     applied: list[int] = []
 
     async def player(seat: int, rng: random.Random) -> None:
-        service = GameService(EventStore(redis_client))
+        service = service_on(redis_client)
         for _ in range(400):
             table = await service.load(game_id)
             if table.over:
@@ -90,33 +101,29 @@ async def test_concurrent_players_never_lose_a_write(redis_client: redis.asyncio
                 continue
             try:
                 _, outcome = await service.execute(game_id, seat, rng.choice(legal))
-            except ServiceError as refusal:
+            except (ServiceError, RuleError) as refusal:
                 # Someone got there first: not our turn any more, or our pick went stale (the
                 # twin laid that tile, or that cell is taken). A refusal, never a 500.
-                assert refusal.status in (409, 422), refusal.message
+                assert isinstance(refusal, RuleError), refusal.message
                 continue
-            applied.append(outcome.events[0][0])
+            applied.append(outcome.entries[0].version)
 
     # Two senders per seat, so a seat's sender races its twin as well as the other seat.
     await asyncio.gather(
         *[player(seat, random.Random(seat * 10 + k)) for seat in (0, 1) for k in (0, 1)]
     )
-    service = GameService(EventStore(redis_client))
+    service = service_on(redis_client)
     table, events = await service.events(game_id)
-    assert [v for v, _ in events] == list(range(1, table.version + 1))
-    commands = [
-        v
-        for v, e in events
-        if isinstance(e, TilePlaced | TurnPassed) and not isinstance(e, TurnPassed)
-    ]
-    passes = [v for v, e in events if isinstance(e, TurnPassed)]
+    assert [e.version for e in events] == list(range(1, table.version + 1))
+    commands = [e.version for e in events if isinstance(e.event, TilePlaced)]
+    passes = [e.version for e in events if isinstance(e.event, TurnPassed)]
     assert len(commands) + len(passes) == len(applied)
-    assert table.game.replay(e for _, e in events) == table.state
+    assert table.game.replay(e.event for e in events) == table.state
 
 
 async def test_ai_turns_are_asked_for_once_per_version(redis_client: redis.asyncio.Redis) -> None:
     recorder = Recorder()
-    service = GameService(EventStore(redis_client), recorder)
+    service = service_on(redis_client, recorder)
     game_id = await new_game(service, [SeatRequest("ai", level="easy"), SeatRequest("ai")], seed=5)
     table = await service.load(game_id)
     assert recorder.turns == [(game_id, table.version, next(iter(table.game.to_act(table.state))))]
@@ -130,7 +137,7 @@ async def test_ai_turns_are_asked_for_once_per_version(redis_client: redis.async
 
 
 async def test_an_idempotency_key_belongs_to_its_seat(redis_client: redis.asyncio.Redis) -> None:
-    service = GameService(EventStore(redis_client))
+    service = service_on(redis_client)
     game_id = await new_game(service)
     table = await service.load(game_id)
     (first_seat,) = table.game.to_act(table.state)

@@ -1,4 +1,5 @@
-"""AI seats played by the arq worker: embedded (fakeredis) and on a real Redis."""
+"""Machine work played by the arq worker, embedded (fakeredis) and on a real Redis: AI seats,
+timers, and the sweep that finds lost work."""
 
 from __future__ import annotations
 
@@ -6,16 +7,35 @@ import asyncio
 import time
 
 import pytest
-from arq.connections import ArqRedis
 
 from app.config import Settings
+from app.jobs import ai_turn, fire_timer, sweep
 from app.machine import ArqScheduler
 from app.runtime import running
 from app.seats import SeatRequest
-from app.service import CreateGame, GameService
+from app.service import CreateGame, GameService, Table
 from domain.crazymino.model import TileDrawn
-from workers.ai import ai_turn
-from workers.sweep import sweep
+from tests.games import dice_race
+
+RACE = "tests.games.dice_race:DICE_RACE"
+
+
+def settings(url: str | None, worker: bool = True) -> Settings:
+    return Settings(
+        redis_url=url,
+        worker_in_process=worker,
+        think_seconds=0,
+        poll_seconds=0.01,
+        extra_games=(RACE,),
+    )
+
+
+async def until_over(service: GameService, game_id: str, seconds: float = 60) -> Table:
+    deadline = time.monotonic() + seconds
+    while not (table := await service.load(game_id)).over:
+        assert time.monotonic() < deadline, f"stuck at version {table.version}"
+        await asyncio.sleep(0.02)
+    return table
 
 
 @pytest.mark.parametrize("backend", ["embedded", "real"])
@@ -23,70 +43,137 @@ async def test_the_worker_plays_ai_seats_to_the_end(
     backend: str, request: pytest.FixtureRequest
 ) -> None:
     url = None if backend == "embedded" else request.getfixturevalue("redis_url")
-    settings = Settings(redis_url=url, worker_in_process=True, think_seconds=0, poll_seconds=0.01)
-    async with running(settings) as (service, _):
+    async with running(settings(url)) as (service, _):
         seats = [SeatRequest("ai", level="easy"), SeatRequest("ai", level="normal")]
-        table, public = await service.create(CreateGame("crazymino", seats, seed=21), time.time())
+        table, public = await service.create(CreateGame("crazymino", seats, seed=21))
         assert all(seat.token is None for seat in public)
-        deadline = time.monotonic() + 60
-        while not (table := await service.load(table.id)).over:
-            assert time.monotonic() < deadline, f"stuck at version {table.version}"
-            await asyncio.sleep(0.05)
+        table = await until_over(service, table.id)
         _, events = await service.events(table.id)
-        assert table.game.replay(e for _, e in events) == table.state
-        assert not any(isinstance(e, TileDrawn) and e.tile is None for _, e in events)
+        assert table.game.replay(e.event for e in events) == table.state
+        assert not any(isinstance(e.event, TileDrawn) and e.event.tile is None for e in events)
+        played = [e for e in events if e.by is not None]
+        assert played and all(table.seats[e.by].type == "ai" for e in played)  # type: ignore[index]
 
 
-async def test_a_job_for_an_old_version_or_a_person_does_nothing() -> None:
-    settings = Settings(redis_url=None, worker_in_process=False)
-    async with running(settings) as (service, _):
+async def test_a_job_for_a_past_turn_or_a_person_does_nothing() -> None:
+    async with running(settings(None, worker=False)) as (service, _):
         seats = [SeatRequest("human"), SeatRequest("human")]
-        table, _ = await service.create(CreateGame("crazymino", seats, seed=2), time.time())
+        table, _ = await service.create(CreateGame("crazymino", seats, seed=2))
         seat = next(iter(table.game.to_act(table.state)))
-        assert await ai_turn({"service": service}, table.id, table.version - 1, seat) == "moved on"
-        assert (
-            await ai_turn({"service": service}, table.id, table.version, seat) == "not an AI seat"
-        )
+        ctx = {"service": service}
+        assert await ai_turn(ctx, table.id, seat, str(table.version - 1)) == "moved on"
+        assert await ai_turn(ctx, table.id, seat, str(table.version)) == "not an AI seat"
         assert await service.store.version(table.id) == table.version
 
 
+async def test_ai_seats_that_act_at_once_do_not_cancel_each_other() -> None:
+    """In a simultaneous game each AI's turn is keyed by its own progress: another seat's move
+    leaves a pending AI turn valid."""
+    async with running(settings(None, worker=False)) as (service, _):
+        seats = [SeatRequest("ai"), SeatRequest("ai")]
+        options = {"round_seconds": 60, "rounds": 1}
+        table, _ = await service.create(CreateGame("dice_race", seats, options, seed=3))
+        ctx = {"service": service}
+        first_key = table.game.ai_key(table.state, 1, table.version)
+        assert (
+            await ai_turn(ctx, table.id, 0, table.game.ai_key(table.state, 0, table.version))
+            == "played"
+        )
+        assert await ai_turn(ctx, table.id, 1, first_key) == "played"
+        assert await ai_turn(ctx, table.id, 1, first_key) == "moved on"  # its turn was taken
+        by = [e.by for e in (await service.events(table.id))[1][-2:]]
+        assert sorted(by) == [0, 1]  # type: ignore[type-var]
+
+
+@pytest.mark.parametrize("backend", ["embedded", "real"])
+async def test_a_timer_ends_the_round_once_at_its_deadline(
+    backend: str, request: pytest.FixtureRequest
+) -> None:
+    url = None if backend == "embedded" else request.getfixturevalue("redis_url")
+    async with running(settings(url)) as (service, _):
+        seats = [SeatRequest("human"), SeatRequest("human")]
+        options = {"round_seconds": 1, "rounds": 2}
+        table, _ = await service.create(CreateGame("dice_race", seats, options, seed=5))
+        deadlines = []
+        table = await until_over(service, table.id, 15)
+        _, events = await service.events(table.id)
+        for entry in events:
+            if isinstance(entry.event, dice_race.RoundStarted):
+                deadlines.append(entry.event.deadline)
+            if isinstance(entry.event, dice_race.RoundEnded):
+                assert entry.by is None and entry.event.timed_out
+                assert 0 <= entry.at - deadlines[-1] < 1000, "fired within a second"
+        ended = [e.event.round for e in events if isinstance(e.event, dice_race.RoundEnded)]
+        assert ended == [1, 2]
+
+
+async def test_a_stale_timer_does_nothing() -> None:
+    async with running(settings(None, worker=False)) as (service, _):
+        seats = [SeatRequest("human")]
+        options = {"round_seconds": 60, "rounds": 2}
+        table, _ = await service.create(CreateGame("dice_race", seats, options, seed=5))
+        ctx = {"service": service}
+        await service.execute(table.id, 0, dice_race.Stop())  # the round ends without its clock
+        version = await service.store.version(table.id)
+        assert await fire_timer(ctx, table.id, "round-1") == "stale"
+        assert await service.store.version(table.id) == version
+
+
+async def test_a_timer_fired_twice_applies_once() -> None:
+    async with running(settings(None, worker=False)) as (service, _):
+        seats = [SeatRequest("human")]
+        options = {"round_seconds": 0.5, "rounds": 2}
+        table, _ = await service.create(CreateGame("dice_race", seats, options, seed=5))
+        ctx = {"service": service}
+        await asyncio.sleep(0.6)
+        results = await asyncio.gather(*[fire_timer(ctx, table.id, "round-1") for _ in range(3)])
+        assert sorted(results).count("fired") == 1, results
+        _, events = await service.events(table.id)
+        assert sum(isinstance(e.event, dice_race.RoundEnded) for e in events) == 1
+
+
 class Forgetful(ArqScheduler):
-    """An enqueue lost in a crash: the first AI turn asked for never reaches the queue."""
+    """An enqueue lost in a crash: the first work asked for never reaches the queue."""
 
-    def __init__(self, pool: ArqRedis) -> None:
-        super().__init__(pool)
-        self.lost = 0
+    lost = 0
 
-    async def ai_turn(self, game_id: str, version: int, seat: int) -> None:
-        if self.lost == 0:
+    async def schedule(self, table: Table, *, retry: str = "") -> None:
+        if not self.lost:
             self.lost += 1
             return
-        await super().ai_turn(game_id, version, seat)
+        await super().schedule(table, retry=retry)
 
 
-async def test_the_sweep_heals_a_game_whose_enqueue_was_lost() -> None:
-    settings = Settings(redis_url=None, worker_in_process=True, think_seconds=0, poll_seconds=0.01)
-    async with running(settings) as (service, _):
+@pytest.mark.parametrize("game", ["crazymino", "dice_race"])
+async def test_the_sweep_heals_a_game_whose_enqueue_was_lost(game: str) -> None:
+    async with running(settings(None)) as (service, _):
         assert isinstance(service.scheduler, ArqScheduler)
-        service.scheduler = Forgetful(service.scheduler.pool)
+        old = service.scheduler
+        service.scheduler = Forgetful(old.pool, old.index, 0)
         seats = [SeatRequest("ai"), SeatRequest("ai")]
-        table, _ = await service.create(CreateGame("crazymino", seats, seed=8), time.time())
-        await asyncio.sleep(0.3)
+        options = {"round_seconds": 0.5, "rounds": 1} if game == "dice_race" else {}
+        humans = [SeatRequest("human")] if game == "dice_race" else seats
+        table, _ = await service.create(CreateGame(game, humans, options, seed=8))
+        await asyncio.sleep(0.8)
         assert (await service.load(table.id)).version == table.version  # stalled
-        assert await sweep({"service": service}) >= 1
-        deadline = time.monotonic() + 60
-        while not (await service.load(table.id)).over:
-            assert time.monotonic() < deadline
-            await asyncio.sleep(0.05)
+        later = service.clock
+        service.clock = lambda: later() + 10_000  # the work is long overdue now
+        assert await sweep({"service": service}) == 1
+        service.clock = later
+        await until_over(service, table.id)
 
 
-async def test_the_sweep_passes_over_a_broken_game() -> None:
-    settings = Settings(redis_url=None, worker_in_process=False)
-    async with running(settings) as (service, _):
+async def test_the_sweep_forgets_finished_and_broken_games() -> None:
+    async with running(settings(None, worker=False)) as (service, _):
+        assert isinstance(service.scheduler, ArqScheduler)
         seats = [SeatRequest("ai"), SeatRequest("ai")]
-        broken, _ = await service.create(CreateGame("crazymino", seats, seed=1), time.time())
+        broken, _ = await service.create(CreateGame("crazymino", seats, seed=1))
         await service.store.append(broken.id, broken.version, [b"not an event"])
-        sound, _ = await service.create(CreateGame("crazymino", seats, seed=2), time.time())
-        fresh = GameService(service.store, service.scheduler)  # no cached copy of either
-        assert await sweep({"service": fresh}) == 1
-        assert sound.id != broken.id
+        sound, _ = await service.create(CreateGame("crazymino", seats, seed=2))
+        assert await service.scheduler.index.size() == 2
+        fresh = GameService(service.store, service.catalogue, service.scheduler)
+        fresh.clock = lambda: service.clock() + 10_000
+        assert await sweep({"service": fresh}) == 1  # the sound one, asked for again
+        assert [g for g, _ in await service.scheduler.index.overdue(fresh.clock(), 10)] == [
+            sound.id
+        ]

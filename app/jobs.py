@@ -1,0 +1,97 @@
+"""The jobs of machine work: an AI seat's turn, a timer, and the sweep that finds lost work.
+
+Each job loads the game afresh and does nothing when the game has moved past what the job was
+made for, so a job that runs late, twice, or after a crash changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from typing import Any
+
+from app.errors import StaleVersion
+from app.machine import ArqScheduler, work_of
+from app.service import GameService
+from domain.errors import RuleError
+
+log = logging.getLogger(__name__)
+
+#: How long overdue work waits before the sweep asks for it again (ms), and between asks.
+OVERDUE_MS = 3_000
+#: How many overdue games one sweep looks at.
+SWEEP_BATCH = 500
+#: How many times an AI turn re-thinks when other seats moved while it thought.
+AI_ATTEMPTS = 8
+
+
+async def ai_turn(ctx: dict[str, Any], game_id: str, seat: int, key: str) -> str:
+    """Send the AI seat's command, decided from its own view, unless its turn has passed."""
+    service: GameService = ctx["service"]
+    for _ in range(AI_ATTEMPTS):
+        table = await service.load(game_id)
+        if table.over or seat not in table.game.to_act(table.state):
+            return "moved on"
+        if table.game.ai_key(table.state, seat, table.version) != key:
+            return "moved on"
+        if table.seats[seat].type != "ai":
+            return "not an AI seat"
+        level = table.seats[seat].level or "normal"
+        view = table.game.view(table.state, seat)  # the seat's own view, never the full state
+        command = table.game.policies[level](view, secrets.randbits(32), service.clock())
+        try:
+            await service.execute(
+                game_id,
+                seat,
+                command,
+                expected_version=table.version,
+                idempotency_key=f"ai:{seat}:{key}",
+                loaded=table,
+            )
+        except StaleVersion:
+            continue  # someone else moved while it thought: think again if still its turn
+        except RuleError as refusal:
+            log.error("AI seat %s of game %s was refused: %s", seat, game_id, refusal.message)
+            return f"refused: {refusal.code}"
+        return "played"
+    return "busy"
+
+
+async def fire_timer(ctx: dict[str, Any], game_id: str, key: str) -> str:
+    """Send a timer's command as the system, if the game still asks for that timer."""
+    service: GameService = ctx["service"]
+    table = await service.load(game_id)
+    timer = next((t for t in table.game.timers(table.state) if t.key == key), None)
+    if timer is None:
+        return "stale"
+    early = timer.due - service.clock()
+    if early > 0:  # another process's clock ran ahead of this one's
+        await asyncio.sleep(early / 1000)
+    _, outcome = await service.execute(game_id, None, timer.command, idempotency_key=f"timer:{key}")
+    return "fired" if outcome.entries and not outcome.replayed else "no change"
+
+
+async def sweep(ctx: dict[str, Any]) -> int:
+    """Ask again for the machine work of every game whose work is overdue; forget the marks
+    of games that wait for nothing. Returns how many games were asked for again."""
+    service: GameService = ctx["service"]
+    scheduler = service.scheduler
+    if not isinstance(scheduler, ArqScheduler):
+        return 0
+    now = service.clock()
+    asked = 0
+    for game_id, due in await scheduler.index.overdue(now - OVERDUE_MS, SWEEP_BATCH):
+        try:
+            table = await service.load(game_id)
+        except Exception as error:  # one broken game must not stop the sweep of the others
+            log.error("sweep: game %s cannot be loaded: %s", game_id, error)
+            await scheduler.index.clear(game_id, due)
+            continue
+        if work_of(table, scheduler.think_ms) is None:
+            await scheduler.index.clear(game_id, due)
+            continue
+        await scheduler.schedule(table, retry=str(now))
+        await scheduler.index.mark(game_id, now)
+        asked += 1
+    return asked
