@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 class AiTurn(NamedTuple):
     seat: int
     key: str
+    due: int  # when the AI acts: the state's time plus its think time or pace (ms)
 
 
 class Work(NamedTuple):
@@ -42,15 +43,17 @@ def work_of(table: Table, think_ms: int) -> Work | None:
     if table.over:
         return None
     game = table.game
-    turns = [
-        AiTurn(seat, game.ai_key(table.state, seat, table.version))
-        for seat in sorted(game.to_act(table.state))
-        if table.seats[seat].type == "ai"
-    ]
+    turns = []
+    for seat in sorted(game.to_act(table.state)):
+        if table.seats[seat].type != "ai":
+            continue
+        pace = game.ai_delay(table.state, seat, table.seats[seat].level or "normal")
+        delay = think_ms if pace is None else round(pace * 1000)
+        turns.append(AiTurn(seat, game.ai_key(table.state, seat, table.version), table.at + delay))
     timers = [(t.key, t.due) for t in game.timers(table.state)]
     if not turns and not timers:
         return None
-    dues = [due for _, due in timers] + ([table.at + think_ms] if turns else [])
+    dues = [due for _, due in timers] + [turn.due for turn in turns]
     return Work(turns, timers, min(dues))
 
 
@@ -89,7 +92,7 @@ class ArqScheduler:
                 turn.seat,
                 turn.key,
                 _job_id=f"ai:{table.id}:{turn.seat}:{turn.key}{suffix}",
-                _defer_by=None if retry else (self.think_ms / 1000 or None),
+                _defer_until=None if retry else _instant(turn.due),
             )
         for key, due in work.timers:
             await self.pool.enqueue_job(
@@ -97,5 +100,9 @@ class ArqScheduler:
                 table.id,
                 key,
                 _job_id=f"timer:{table.id}:{key}{suffix}",
-                _defer_until=datetime.fromtimestamp(due / 1000, tz=UTC),
+                _defer_until=_instant(due),
             )
+
+
+def _instant(ms: int) -> datetime:
+    return datetime.fromtimestamp(ms / 1000, tz=UTC)

@@ -113,9 +113,10 @@ def status_of(table: Table) -> Status:
 
 
 def game_view(
-    table: Table, viewer: int | None, state: Any = None, version: int | None = None
+    table: Table, viewer: int | None, now: int, state: Any = None, version: int | None = None
 ) -> Any:
-    """The view of the table now (or of `state` at `version`, for replays)."""
+    """The view of the table at server time `now` (or of `state` at `version`, for replays:
+    `now` is then the time of that version's event)."""
     game = table.game
     state = table.state if state is None else state
     over = game.is_over(state)
@@ -128,7 +129,7 @@ def game_view(
         scores=list(game.scores(state)),
         standings=game.standings(state),
         seats=[s.public() for s in table.seats],
-        legal=[] if viewer is None or over else game.legal(state, viewer),
+        legal=[] if viewer is None or over else game.legal(state, viewer, now),
         state=game.view(state, viewer),
     )
 

@@ -61,8 +61,9 @@ async def list_game_types(request: Request[Any, Any, Any]) -> list[GameType]:
 @get("/api/games/{game_id:str}")
 async def show_game(request: Request[Any, Any, Any], game_id: FromPath[str]) -> GameView:
     """The caller's view (with a seat token), or the spectator's view (without)."""
-    table = await service_of(request).load(game_id)
-    return game_view(table, viewer(request, table))
+    service = service_of(request)
+    table = await service.load(game_id)
+    return game_view(table, viewer(request, table), service.clock())
 
 
 @post("/api/games/{game_id:str}/commands", status_code=200)
@@ -95,8 +96,8 @@ async def replay(
     request: Request[Any, Any, Any], game_id: FromPath[str], at: Annotated[int, Parameter(ge=1)]
 ) -> GameView:
     """The caller's view as it was at a version."""
-    table, state = await service_of(request).state_at(game_id, at)
-    return game_view(table, viewer(request, table), state, at)
+    table, state, then = await service_of(request).state_at(game_id, at)
+    return game_view(table, viewer(request, table), then, state, at)
 
 
 class Health(msgspec.Struct, frozen=True):

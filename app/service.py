@@ -215,8 +215,8 @@ class GameService:
             return table, []
         return table, self.entries(table, await self.store.read(game_id, after=max(after, 0)))
 
-    async def state_at(self, game_id: str, version: int) -> tuple[Table, Any]:
-        """The game, and its state as it was at a version."""
+    async def state_at(self, game_id: str, version: int) -> tuple[Table, Any, int]:
+        """The game, its state as it was at a version, and the time of that version's event."""
         table = await self.load(game_id)
         if not 0 < version <= table.version:
             raise InvalidInput(
@@ -224,7 +224,7 @@ class GameService:
             )
         stored = await self.store.read(game_id, count=version)
         events = (e.event for e in self.entries(table, stored))
-        return table, table.game.fold(table.game.initial(), events)
+        return table, table.game.fold(table.game.initial(), events), stored[-1].at
 
     # -- commanding -----------------------------------------------------------------------
 

@@ -168,8 +168,9 @@ class Game(ABC, Generic[S, C, E, V, O]):
         """Each seat's score, by seat number."""
 
     @abstractmethod
-    def legal(self, state: S, seat: int) -> list[C]:
-        """Every command the seat may send now, each complete and ready to send."""
+    def legal(self, state: S, seat: int, now: int) -> list[C]:
+        """Every command the seat may send at server time `now`, each complete and ready to
+        send (a game against the clock allows nothing once a deadline has passed)."""
 
     @abstractmethod
     def view(self, state: S, viewer: Viewer) -> V:
@@ -193,6 +194,11 @@ class Game(ABC, Generic[S, C, E, V, O]):
         a game where seats act at once names the seat's own progress instead, so that one
         seat's move does not cancel another AI's pending turn."""
         return str(version)
+
+    def ai_delay(self, state: S, seat: int, level: str) -> float | None:
+        """Seconds an AI seat of `level` waits before it acts in `state` (its pace in a game
+        against the clock); None leaves it to the service's think time."""
+        return None
 
     def standings(self, state: S) -> list[Standing]:
         """The ranking by score; the winners are those of rank 1."""

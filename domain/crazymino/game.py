@@ -56,7 +56,7 @@ class Crazymino(Game[State, Command, Event, CrazyminoView, NoOptions]):
     def scores(self, state: State) -> tuple[int, ...]:
         return state.scores
 
-    def legal(self, state: State, seat: int) -> list[Command]:
+    def legal(self, state: State, seat: int, now: int = 0) -> list[Command]:
         if seat != state.seat_to_play:
             return []
         commands: list[Command] = [

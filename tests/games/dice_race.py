@@ -264,8 +264,10 @@ class DiceRace(Game[State, Command, Event, RaceView, Options]):
     def scores(self, state: State) -> tuple[int, ...]:
         return state.scores
 
-    def legal(self, state: State, seat: int) -> list[Command]:
-        return [Roll(), Stop()] if seat in self.to_act(state) else []
+    def legal(self, state: State, seat: int, now: int) -> list[Command]:
+        if seat not in self.to_act(state) or now > state.deadline:
+            return []
+        return [Roll(), Stop()]
 
     def view(self, state: State, viewer: int | None) -> RaceView:
         seats = tuple(
@@ -305,6 +307,9 @@ class DiceRace(Game[State, Command, Event, RaceView, Options]):
     def ai_key(self, state: State, seat: int, version: int) -> str:
         return f"{state.round}-{state.moves[seat]}"
 
+    def ai_delay(self, state: State, seat: int, level: str) -> float | None:
+        return 0.4 if level == "slow" else None
+
 
 def _put(values: tuple[int, ...] | tuple[bool, ...], at: int, value: int | bool) -> tuple:  # type: ignore[type-arg]
     return (*values[:at], value, *values[at + 1 :])
@@ -316,5 +321,5 @@ def cautious(view: RaceView, entropy: int, now: int) -> Command:
     return Stop() if (me.total or 0) >= 8 else Roll()
 
 
-DiceRace.policies = {"normal": cautious}
+DiceRace.policies = {"normal": cautious, "slow": cautious}
 DICE_RACE = DiceRace()

@@ -51,7 +51,7 @@ async def test_a_second_process_catches_up_from_the_stream(
     game_id = await new_game(one)
     before = await other.load(game_id)
     seat = next(iter(before.game.to_act(before.state)))
-    await one.execute(game_id, seat, before.game.legal(before.state, seat)[0])
+    await one.execute(game_id, seat, before.game.legal(before.state, seat, one.clock())[0])
     after = await other.load(game_id)
     assert after.version > before.version
     fresh = await service_on(redis_client).load(game_id)
@@ -95,7 +95,7 @@ async def test_concurrent_players_never_lose_a_write(redis_client: redis.asyncio
             table = await service.load(game_id)
             if table.over:
                 return
-            legal = table.game.legal(table.state, seat)
+            legal = table.game.legal(table.state, seat, service.clock())
             if not legal:
                 await asyncio.sleep(0)
                 continue
@@ -130,7 +130,7 @@ async def test_ai_turns_are_asked_for_once_per_version(redis_client: redis.async
     while not table.over:
         _, version, seat = recorder.turns[-1]
         assert version == table.version
-        command = table.game.legal(table.state, seat)[0]
+        command = table.game.legal(table.state, seat, service.clock())[0]
         table, _ = await service.execute(game_id, seat, command)
     versions = [v for _, v, _ in recorder.turns]
     assert len(versions) == len(set(versions))

@@ -177,3 +177,15 @@ async def test_the_sweep_forgets_finished_and_broken_games() -> None:
         assert [g for g, _ in await service.scheduler.index.overdue(fresh.clock(), 10)] == [
             sound.id
         ]
+
+
+async def test_an_ai_acts_at_the_pace_its_game_sets() -> None:
+    async with running(settings(None)) as (service, _):
+        seats = [SeatRequest("ai", level="slow")]
+        options = {"round_seconds": 60, "rounds": 1}
+        table, _ = await service.create(CreateGame("dice_race", seats, options, seed=3))
+        table = await until_over(service, table.id, 30)
+        _, events = await service.events(table.id)
+        moves = sorted({e.at for e in events if e.by == 0})  # one time per command
+        gaps = [b - a for a, b in zip([events[0].at, *moves], moves, strict=False)]
+        assert moves and all(gap >= 400 for gap in gaps), gaps

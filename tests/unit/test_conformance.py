@@ -74,13 +74,13 @@ def play(game: AnyGame, seed: int) -> None:
             assert timers, "nobody may act in a running game and no timer will"
             now = min(t.due for t in timers)
             continue
-        for seat in actors:
-            assert game.legal(state, seat), f"seat {seat} has no legal command"
         if due:  # the server fires a timer that is due before anything else happens
             seat, command = None, rng.choice(due).command
         else:
+            for seat in actors:
+                assert game.legal(state, seat, now), f"seat {seat} has no legal command"
             seat = rng.choice(actors)
-            command = rng.choice(game.legal(state, seat))
+            command = rng.choice(game.legal(state, seat, now))
         new = game.decide(state, seat, command, now)
         assert new, f"{command} produced no event"
         state = game.fold(state, new)
@@ -97,7 +97,7 @@ def play(game: AnyGame, seed: int) -> None:
     for event in events:
         assert decode(game, msgspec.json.encode(event)) == event
     assert profile.scores_from_log(state) == game.scores(state)
-    assert all(not game.legal(state, s) for s in range(len(players)))
+    assert all(not game.legal(state, s, now) for s in range(len(players)))
     assert not game.timers(state), "a finished game asks for no timer"
     assert verify(game, setup, records) == state
 

@@ -69,7 +69,7 @@ def test_what_random_games_produce_validates(schema: dict[str, Any], name: str, 
             seat, command = None, due[0].command
         elif actors:
             seat = rng.choice(actors)
-            command = rng.choice(game.legal(table.state, seat))
+            command = rng.choice(game.legal(table.state, seat, now))
         else:
             now = min(t.due for t in game.timers(table.state))
             continue
@@ -80,7 +80,7 @@ def test_what_random_games_produce_validates(schema: dict[str, Any], name: str, 
         )
         if rng.random() < 0.2 or table.over:
             for viewer in (None, *range(len(players))):
-                check(view, game_view(table, viewer))
+                check(view, game_view(table, viewer, now))
                 for shown in entries(table, log_entries[-len(new) :], viewer, over=False):
                     check(entry, shown)
     for shown in entries(table, log_entries, None):
