@@ -1,39 +1,103 @@
-"""Settings from the environment, read once at start-up."""
+"""Settings from the environment, read once at start-up.
+
+Each setting names its environment variable and says what it does; `docs/operations.md` lists
+them all (a test keeps that page and this module in step).
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
+
+
+def _env(name: str, doc: str, default: Any) -> Any:
+    return field(default=default, metadata={"env": name, "doc": doc})
 
 
 @dataclass(frozen=True)
 class Settings:
     """`redis_url` None means embedded: fakeredis in process and the worker as a task."""
 
-    redis_url: str | None = None
-    port: int = 8000
-    host: str = "127.0.0.1"
-    worker_in_process: bool = True
-    think_seconds: float = 0.6
-    poll_seconds: float = 0.05
-    keep_alive_seconds: float = 15.0
-    extra_games: tuple[str, ...] = ()
+    redis_url: str | None = _env("REDIS_URL", "the Redis to use; unset: embedded fakeredis", None)
+    port: int = _env("PORT", "the API's port", 8000)
+    host: str = _env("HOST", "the API's address", "127.0.0.1")
+    worker_in_process: bool | None = _env(
+        "WORKER_IN_PROCESS", "run the worker inside the API process (1 when embedded, else 0)", None
+    )
+    think_seconds: float = _env("AI_THINK_SECONDS", "how long a turn-based AI waits to move", 0.6)
+    poll_seconds: float = _env("WORKER_POLL_SECONDS", "how often a worker polls its queue", 0.05)
+    keep_alive_seconds: float = _env(
+        "SSE_KEEP_ALIVE_SECONDS", "the stream's keep-alive comment interval", 15.0
+    )
+    extra_games: tuple[str, ...] = _env(
+        "EXTRA_GAMES", "more games to host, `module:attribute`, comma separated", ()
+    )
+    redis_timeout: float = _env(
+        "REDIS_TIMEOUT_SECONDS", "how long any Redis call may take before it fails", 2.0
+    )
+    retry_after: int = _env("RETRY_AFTER_SECONDS", "the Retry-After of a 503 answer", 2)
+    create_per_minute: int = _env(
+        "RATE_CREATE_PER_MINUTE", "games one client address may create a minute (0: no limit)", 30
+    )
+    commands_per_minute: int = _env(
+        "RATE_COMMANDS_PER_MINUTE",
+        "commands one client address may send a minute (0: no limit)",
+        1200,
+    )
+    open_games: int = _env(
+        "MAX_OPEN_GAMES", "running games one client address may have created (0: no limit)", 20
+    )
+    trust_proxy: bool = _env(
+        "TRUST_PROXY", "take the client address from X-Forwarded-For (behind a proxy)", False
+    )
+    abandon_days: float = _env(
+        "ABANDON_AFTER_DAYS", "a running game with no command for this long ends as abandoned", 30.0
+    )
+    compact_after_hours: float = _env(
+        "COMPACT_AFTER_HOURS", "a finished game is compacted this long after its end", 24.0
+    )
+    delete_after_days: float = _env(
+        "DELETE_FINISHED_AFTER_DAYS",
+        "remove finished games this long after their end (0: keep)",
+        0.0,
+    )
 
     @property
     def embedded(self) -> bool:
         return self.redis_url is None
 
+    @property
+    def runs_worker(self) -> bool:
+        """Whether this API process runs the worker: by default only when embedded."""
+        return self.embedded if self.worker_in_process is None else self.worker_in_process
+
     @classmethod
-    def from_env(cls) -> Settings:
-        url = os.environ.get("REDIS_URL") or None
-        in_process = os.environ.get("WORKER_IN_PROCESS")
-        return cls(
-            redis_url=url,
-            port=int(os.environ.get("PORT", "8000")),
-            host=os.environ.get("HOST", "127.0.0.1"),
-            worker_in_process=url is None if in_process is None else in_process == "1",
-            think_seconds=float(os.environ.get("AI_THINK_SECONDS", "0.6")),
-            poll_seconds=float(os.environ.get("WORKER_POLL_SECONDS", "0.05")),
-            keep_alive_seconds=float(os.environ.get("SSE_KEEP_ALIVE_SECONDS", "15")),
-            extra_games=tuple(g for g in os.environ.get("EXTRA_GAMES", "").split(",") if g.strip()),
-        )
+    def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
+        environ = dict(os.environ) if environ is None else environ
+        values: dict[str, Any] = {}
+        for item in dataclasses.fields(cls):
+            raw = environ.get(item.metadata["env"])
+            if raw is None or raw == "":
+                continue
+            values[item.name] = _parse(item.default, item.type, raw)
+        return cls(**values)
+
+
+def _parse(default: Any, kind: Any, raw: str) -> Any:
+    text = str(kind)
+    if "tuple" in text:
+        return tuple(part.strip() for part in raw.split(",") if part.strip())
+    if "bool" in text:
+        return raw.strip().lower() in ("1", "true", "yes", "on")
+    if "float" in text:
+        return float(raw)
+    if "int" in text:
+        return int(raw)
+    return raw
+
+
+def documented() -> list[tuple[str, str, Any]]:
+    """(environment variable, what it does, default) of every setting."""
+    return [(f.metadata["env"], f.metadata["doc"], f.default) for f in dataclasses.fields(Settings)]

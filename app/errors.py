@@ -59,3 +59,19 @@ class Unprocessable(ServiceError):
     """Well-formed, but not something the service can do (an unknown level, a bad log)."""
 
     code = "unprocessable"
+
+
+class RateLimited(ServiceError):
+    """A client sent more than its share; it may try again after `retry_after` seconds."""
+
+    code = "rate_limited"
+
+    def __init__(self, message: str, *, code: str | None = None, retry_after: int = 1) -> None:
+        super().__init__(message, code=code)
+        self.retry_after = retry_after
+
+
+class StoreUnavailable(ServiceError):
+    """Redis does not answer (restarting, down, or hung); nothing is known to be written."""
+
+    code = "store_unavailable"

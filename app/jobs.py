@@ -11,9 +11,12 @@ import logging
 import secrets
 from typing import Any
 
-from app.errors import StaleVersion
+from app.config import Settings
+from app.errors import StaleVersion, UnknownGame
+from app.lifecycle import ARCHIVED, ENDED, RUNNING
 from app.machine import ArqScheduler, work_of
 from app.service import GameService
+from app.store import LOBBY_KEY
 from domain.errors import RuleError
 
 log = logging.getLogger(__name__)
@@ -95,3 +98,61 @@ async def sweep(ctx: dict[str, Any]) -> int:
         await scheduler.index.mark(game_id, now)
         asked += 1
     return asked
+
+
+#: How many games one retention pass handles in each step.
+RETENTION_BATCH = 1_000
+DAY_MS = 86_400_000
+
+
+async def retention(ctx: dict[str, Any]) -> dict[str, int]:
+    """The retention policy (hourly): end running games nobody played for `abandon_days` as
+    abandoned; archive games ended `compact_after_hours` ago; delete archived games ended
+    `delete_after_days` ago when that is set. Returns how many games each step touched."""
+    service: GameService = ctx["service"]
+    settings: Settings = ctx["settings"]
+    lifecycle = service.lifecycle
+    done = {"abandoned": 0, "archived": 0, "deleted": 0}
+    if lifecycle is None:
+        return done
+    now = service.clock()
+    idle = now - round(settings.abandon_days * DAY_MS)
+    for game_id, _ in await lifecycle.before(RUNNING, idle, RETENTION_BATCH):
+        done["abandoned"] += await _abandon_if_idle(service, game_id, idle)
+    ended = now - round(settings.compact_after_hours * DAY_MS / 24)
+    for game_id, _ in await lifecycle.before(ENDED, ended, RETENTION_BATCH):
+        table = await service.load(game_id)
+        stored = await service.store.read(game_id)
+        if table.over and len(stored) == table.version:
+            done["archived"] += await lifecycle.archive(game_id, table.version, stored)
+        elif not table.over:
+            await lifecycle.forget(ENDED, game_id)
+    if settings.delete_after_days > 0:
+        old = now - round(settings.delete_after_days * DAY_MS)
+        for game_id, _ in await lifecycle.before(ARCHIVED, old, RETENTION_BATCH):
+            await lifecycle.delete(game_id, LOBBY_KEY)
+            done["deleted"] += 1
+    if any(done.values()):
+        log.info("retention: %s", done)
+    return done
+
+
+async def _abandon_if_idle(service: GameService, game_id: str, idle: int) -> int:
+    """End the game as abandoned if its last event is older than `idle` (ms); 1 if it did."""
+    lifecycle = service.lifecycle
+    assert lifecycle is not None
+    try:
+        table = await service.load(game_id)
+    except UnknownGame:
+        await lifecycle.forget(RUNNING, game_id)
+        return 0
+    if table.over:
+        await lifecycle.ended(game_id, table.at)
+        return 0
+    command = table.game.abandon()
+    if table.at >= idle or command is None:
+        return 0
+    await service.execute(
+        game_id, None, command, expected_version=table.version, idempotency_key="abandon"
+    )
+    return 1

@@ -7,13 +7,15 @@ import gc
 from collections.abc import AsyncIterator
 
 from litestar import Litestar
+from litestar.datastructures import State
 from litestar.openapi import OpenAPIConfig
 
 from app import routes, stream
 from app.catalogue import Catalogue
 from app.config import Settings
-from app.http import on_error
+from app.headers import security_headers
 from app.projection import namespace
+from app.refusals import on_error
 from app.runtime import running
 
 MAX_BODY = 64 * 1024
@@ -26,9 +28,10 @@ def create_app(settings: Settings | None = None) -> Litestar:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
-        async with running(settings, catalogue) as (service, hub):
+        async with running(settings, catalogue) as (service, hub, guard):
             app.state.service = service
             app.state.hub = hub
+            app.state.guard = guard
             app.state.keep_alive = settings.keep_alive_seconds
             # What start-up made lives as long as the process: keep the collector off it
             # (full passes over it set the tail latency; see docs/benchmarks.md).
@@ -51,7 +54,9 @@ def create_app(settings: Settings | None = None) -> Litestar:
             stream.stream,
         ],
         lifespan=[lifespan],
+        state=State({"settings": settings}),
         exception_handlers={Exception: on_error},
+        middleware=[security_headers],
         request_max_body_size=MAX_BODY,
         signature_namespace=namespace(catalogue),
         openapi_config=OpenAPIConfig(title="Board games", version="0.2.0", path="/schema"),

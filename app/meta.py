@@ -25,9 +25,11 @@ class GameMeta(msgspec.Struct, frozen=True):
     created: int
     setup: Setup
     seats: list[Seat]
+    archived: bool = False  # its stream was replaced by a compressed archive (app.lifecycle)
 
 
 _FIELDS = GameMeta.__struct_fields__
+_REQUIRED = _FIELDS[: len(_FIELDS) - len(GameMeta.__struct_defaults__)]
 _encoder = msgspec.json.Encoder()
 
 
@@ -43,9 +45,10 @@ def status_field(status: Status) -> dict[str, str]:
 
 def from_fields(fields: dict[str, str]) -> GameMeta | None:
     """The metadata from its hash; None for a game that is unknown or only half made."""
-    if not set(_FIELDS) <= fields.keys():
+    if not set(_REQUIRED) <= fields.keys():
         return None
-    raw = b"{" + b",".join(f'"{n}":{fields[n]}'.encode() for n in _FIELDS) + b"}"
+    present = [n for n in _FIELDS if n in fields]
+    raw = b"{" + b",".join(f'"{n}":{fields[n]}'.encode() for n in present) + b"}"
     try:
         return msgspec.json.decode(raw, type=GameMeta)
     except msgspec.DecodeError:

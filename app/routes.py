@@ -6,6 +6,7 @@ process hosts; the app resolves them (`app.projection.namespace`).
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Annotated, Any
 
 import msgspec
@@ -13,7 +14,8 @@ from litestar import Request, Response, get, post
 from litestar.params import FromPath, JSONBody, Parameter
 
 from app import lobby, logfile
-from app.http import decode_command, idempotency_key, service_of, viewer
+from app.guard import Guard
+from app.http import client_address, decode_command, idempotency_key, service_of, viewer
 from app.lobby import GameType, Lobby
 from app.projection import applied, event_list, game_view
 from app.seats import PublicSeat, SeatRequest
@@ -38,7 +40,12 @@ class Created(msgspec.Struct, frozen=True):
 @post("/api/games", status_code=201)
 async def create_game(request: Request[Any, Any, Any], data: JSONBody[CreateGame]) -> Created:
     """Create a game. Human seats get their secret token here, and only here."""
+    guard: Guard = request.app.state.guard
+    address = client_address(request)
+    await guard.admit("create", address)
+    await guard.check_open(address)
     table, seats = await service_of(request).create(data)
+    await guard.opened(address, table.id)
     return Created(table.id, table.game.name, table.version, seats)
 
 
@@ -69,6 +76,7 @@ async def show_game(request: Request[Any, Any, Any], game_id: FromPath[str]) -> 
 @post("/api/games/{game_id:str}/commands", status_code=200)
 async def send_command(request: Request[Any, Any, Any], game_id: FromPath[str]) -> Applied:
     """Apply one command of the caller's seat."""
+    await request.app.state.guard.admit("command", client_address(request))
     service = service_of(request)
     table = await service.load(game_id)
     seat = viewer(request, table, required=True)
@@ -107,8 +115,9 @@ class Health(msgspec.Struct, frozen=True):
 
 @get("/healthz")
 async def health(request: Request[Any, Any, Any]) -> Health:
-    """Ok once Redis answers; with the number of live stream subscribers in this process."""
-    await service_of(request).store.version("healthz")
+    """Ok while Redis answers within a second (else 503 `store_unavailable`); with the number
+    of live stream subscribers in this process."""
+    await asyncio.wait_for(service_of(request).store.ping(), timeout=1.0)
     return Health("ok", request.app.state.hub.subscribers)
 
 

@@ -1,8 +1,8 @@
 """The resources of one process, opened in the app's lifespan (or the worker's start-up).
 
 Embedded (no REDIS_URL): one in-process fakeredis server behind every client, and the arq
-worker as a task of this process. Otherwise: clients of the given Redis, and the worker runs
-in-process only when asked (WORKER_IN_PROCESS=1).
+worker as a task of this process. Otherwise: clients of the given Redis, every call bounded by
+`REDIS_TIMEOUT_SECONDS`, and the worker runs in-process only when asked (WORKER_IN_PROCESS=1).
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
-from typing import Any
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any, NamedTuple
 
 import arq.worker
 import fakeredis
@@ -22,11 +22,13 @@ from redis.asyncio import BlockingConnectionPool, Redis
 from app.catalogue import Catalogue
 from app.config import Settings
 from app.due import DueIndex
+from app.guard import Guard
 from app.hub import Hub
+from app.lifecycle import Lifecycle
 from app.machine import ArqScheduler
 from app.service import GameService
 from app.store import EventStore
-from app.worker import worker_settings
+from app.worker import supervise
 
 log = logging.getLogger("app")
 
@@ -41,7 +43,46 @@ def machine_service(
     or on the queue's own connections)."""
     scheduler = ArqScheduler(queue, DueIndex(queue), settings.think_seconds)
     catalogue = catalogue or Catalogue.with_extras(settings.extra_games)
-    return GameService(EventStore(commands or queue), catalogue, scheduler)
+    store = commands or queue
+    return GameService(EventStore(store), catalogue, scheduler, lifecycle=Lifecycle(store))
+
+
+def pool(settings: Settings, connections: int, *, read_timeout: float | None = None) -> Any:
+    """A connection pool of the configured Redis: a call that waits longer than the timeout for
+    a connection, to connect, or for its answer fails instead of hanging."""
+    assert settings.redis_url is not None
+    timeout = settings.redis_timeout
+    return BlockingConnectionPool.from_url(
+        settings.redis_url,
+        max_connections=connections,
+        timeout=timeout,
+        socket_timeout=read_timeout or timeout,
+        socket_connect_timeout=timeout,
+        health_check_interval=30,
+    )
+
+
+def queue_connector(settings: Settings, server: Any = None) -> Callable[[], Awaitable[ArqRedis]]:
+    """Opens a new arq pool each call: on the fake server, or on the configured Redis."""
+
+    async def connect() -> ArqRedis:
+        if server is not None:
+            return ArqRedis(
+                pool_or_conn=fakeredis.aioredis.FakeRedis(server=server).connection_pool
+            )
+        queue = ArqRedis(pool_or_conn=pool(settings, 16))
+        await queue.ping()
+        return queue
+
+    return connect
+
+
+class Runtime(NamedTuple):
+    """What a process serves with."""
+
+    service: GameService
+    hub: Hub
+    guard: Guard
 
 
 async def _quiet_redis_info(redis: Any, log_func: Any) -> None:
@@ -49,10 +90,9 @@ async def _quiet_redis_info(redis: Any, log_func: Any) -> None:
 
 
 @contextlib.asynccontextmanager
-async def running(
-    settings: Settings, catalogue: Catalogue | None = None
-) -> AsyncIterator[tuple[GameService, Hub]]:
+async def running(settings: Settings, catalogue: Catalogue | None = None) -> AsyncIterator[Runtime]:
     """Open the clients, the service, the hub and (when asked) the worker; close them after."""
+    server = None
     if settings.embedded:
         server = fakeredis.FakeServer()
         commands: Redis = fakeredis.aioredis.FakeRedis(server=server)
@@ -61,34 +101,30 @@ async def running(
         log.info("embedded mode: fakeredis and the worker in this process (REDIS_URL unset)")
     else:
         assert settings.redis_url is not None
-        commands = Redis(
-            connection_pool=BlockingConnectionPool.from_url(settings.redis_url, max_connections=64)
-        )
-        waits = Redis(
-            connection_pool=BlockingConnectionPool.from_url(
-                settings.redis_url, max_connections=2048, timeout=None
-            )
-        )
-        queue = ArqRedis(
-            pool_or_conn=BlockingConnectionPool.from_url(settings.redis_url, max_connections=32)
-        )
+        commands = Redis(connection_pool=pool(settings, 64))
+        # Blocking reads hold their connection for the whole wait: a pool of their own, whose
+        # read timeout outlasts the hub's 5 s block.
+        waits = Redis(connection_pool=pool(settings, 2048, read_timeout=15))
+        queue = ArqRedis(pool_or_conn=pool(settings, 32))
         log.info("using Redis at %s", settings.redis_url.split("@")[-1])
     service = machine_service(queue, settings, commands, catalogue)
     hub = Hub(service, EventStore(waits))
     worker_task = None
-    if settings.worker_in_process:
+    if settings.runs_worker:
         if settings.embedded:
             arq.worker.log_redis_info = _quiet_redis_info  # type: ignore[attr-defined]
-        worker = arq.worker.Worker(
-            **worker_settings(
-                settings, redis_pool=queue, handle_signals=False, ctx={"service": service}
-            )
+        worker_task = asyncio.create_task(
+            supervise(
+                settings,
+                queue_connector(settings, server),
+                lambda _: {"service": service, "settings": settings},
+            ),
+            name="arq-worker",
         )
-        worker_task = asyncio.create_task(worker.async_run(), name="arq-worker")
         worker_task.add_done_callback(_report_end)
         log.info("worker running in this process")
     try:
-        yield service, hub
+        yield Runtime(service, hub, Guard(commands, settings))
     finally:
         await hub.close()
         if worker_task is not None:

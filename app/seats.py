@@ -5,11 +5,20 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import unicodedata
 from typing import Literal
 
 import msgspec
 
+from app.errors import InvalidInput
+
 TOKEN_BYTES = 24  # 192 bits
+
+
+class InvalidName(InvalidInput):
+    """A player's name with characters it may not hold, or too long."""
+
+    code = "bad_name"
 
 
 class SeatRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -61,3 +70,22 @@ def seat_of(seats: list[Seat], token: str) -> int | None:
 
 seats_encoder = msgspec.json.Encoder()
 seats_decoder = msgspec.json.Decoder(list[Seat])
+
+
+#: The longest name a seat may have, in characters (after NFC normalisation).
+NAME_LENGTH = 40
+_REFUSED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+
+
+def clean_name(name: str) -> str:
+    """A player's name, NFC-normalised and trimmed; `InvalidName` when it holds a control,
+    format (bidi override, zero-width), separator or unassigned character, or is too long."""
+    name = unicodedata.normalize("NFC", name).strip()
+    bad = next((c for c in name if unicodedata.category(c) in _REFUSED_CATEGORIES), None)
+    if bad is not None:
+        raise InvalidName(
+            f"A name may not hold the invisible or control character U+{ord(bad):04X}."
+        )
+    if len(name) > NAME_LENGTH:
+        raise InvalidName(f"A name has at most {NAME_LENGTH} characters.")
+    return name

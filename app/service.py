@@ -18,9 +18,10 @@ import msgspec
 
 from app.catalogue import Catalogue
 from app.errors import Busy, InvalidInput, StaleVersion, UnknownGame, Unprocessable
+from app.lifecycle import Lifecycle
 from app.machine import Scheduler
 from app.meta import GameMeta, from_fields, status_field, to_fields
-from app.seats import PublicSeat, Seat, SeatRequest, new_token
+from app.seats import InvalidName, PublicSeat, Seat, SeatRequest, clean_name, new_token
 from app.seats import token_hash as hash_of
 from app.store import EventStore, StoredEvent, VersionConflict
 from domain.errors import SetupError
@@ -86,6 +87,7 @@ class GameService:
         catalogue: Catalogue,
         scheduler: Scheduler | None = None,
         *,
+        lifecycle: Lifecycle | None = None,
         clock: Callable[[], int] = wall_ms,
         cache_size: int = 4096,
         attempts: int = 16,
@@ -93,6 +95,7 @@ class GameService:
         self.store = store
         self.catalogue = catalogue
         self.scheduler = scheduler
+        self.lifecycle = lifecycle
         self.clock = clock
         self._cache: OrderedDict[str, Table] = OrderedDict()
         self._cache_size = cache_size
@@ -133,6 +136,11 @@ class GameService:
         """Store a new game from its first events: encoded ones (stamped `now`, caused by the
         system), or stored ones that keep their times and causes (an imported log)."""
         self._check_levels(game, requests)
+        for name in setup.players:
+            if clean_name(name) != name or not name:
+                raise InvalidName(
+                    "A player's name must be plain, trimmed text of 1 to 40 characters."
+                )
         seats, public = _seat(requests, setup.players)
         game_id = secrets.token_hex(8)
         stored = [
@@ -144,6 +152,11 @@ class GameService:
         if self.scheduler is not None:
             await self.scheduler.expect(table)
         await self.store.create(game_id, to_fields(meta), stored, now)
+        if self.lifecycle is not None:
+            if table.over:
+                await self.lifecycle.ended(game_id, now)
+            else:
+                await self.lifecycle.started(game_id, now)
         self._remember(table)
         if self.scheduler is not None:
             await self.scheduler.schedule(table)
@@ -185,7 +198,20 @@ class GameService:
         if kind is None:
             raise UnknownGame(f"This server does not host {meta.game!r} games.")
         table = Table(game_id, kind.game, meta.seats, kind.game.initial(), 0, meta.created)
-        return self._remember(self._caught_up(table, await self.store.read(game_id)))
+        if meta.archived and self.lifecycle is not None:
+            stored = await self.lifecycle.read_archive(game_id)
+        else:
+            stored = await self.store.read(game_id)
+        return self._remember(self._caught_up(table, stored))
+
+    async def _read(self, table: Table, after: int, count: int | None = None) -> list[StoredEvent]:
+        """The table's events after a version: from its stream, or from its archive once the
+        stream is gone (the events a table knows of must exist somewhere)."""
+        stored = await self.store.read(table.id, after=after, count=count)
+        expected = table.version - after if count is None else min(count, table.version - after)
+        if len(stored) < expected and self.lifecycle is not None:
+            stored = await self.lifecycle.read_archive(table.id, after, count)
+        return stored
 
     def _caught_up(self, table: Table, stored: Sequence[StoredEvent]) -> Table:
         if not stored:
@@ -211,9 +237,14 @@ class GameService:
     async def events(self, game_id: str, after: int = 0) -> tuple[Table, list[Entry]]:
         """The game and its events after a version (not yet redacted)."""
         table = await self.load(game_id)
-        if after >= table.version:
+        if after > table.version:
+            raise InvalidInput(
+                f"This game has {table.version} events; there is nothing after event {after}.",
+                code="bad_version",
+            )
+        if after == table.version:
             return table, []
-        return table, self.entries(table, await self.store.read(game_id, after=max(after, 0)))
+        return table, self.entries(table, await self._read(table, max(after, 0)))
 
     async def state_at(self, game_id: str, version: int) -> tuple[Table, Any, int]:
         """The game, its state as it was at a version, and the time of that version's event."""
@@ -222,7 +253,7 @@ class GameService:
             raise InvalidInput(
                 f"Versions of this game go from 1 to {table.version}.", code="bad_version"
             )
-        stored = await self.store.read(game_id, count=version)
+        stored = await self._read(table, 0, version)
         events = (e.event for e in self.entries(table, stored))
         return table, table.game.fold(table.game.initial(), events), stored[-1].at
 
@@ -285,6 +316,8 @@ class GameService:
             if result.replayed:
                 return await self._replayed(await self.load(game_id), result.first, result.last)
             self._remember(after)
+            if after.over and self.lifecycle is not None:
+                await self.lifecycle.ended(game_id, now)
             if self.scheduler is not None:
                 await self.scheduler.schedule(after)
             entries = [Entry(v, now, seat, e) for v, e in enumerate(events, start=result.first)]
@@ -292,7 +325,7 @@ class GameService:
         raise Busy("The game is too busy right now; send the command again.")
 
     async def _replayed(self, table: Table, first: int, last: int) -> tuple[Table, Outcome]:
-        stored = await self.store.read(table.id, after=first - 1, count=last - first + 1)
+        stored = await self._read(table, first - 1, last - first + 1)
         return table, Outcome(last, self.entries(table, stored), replayed=True)
 
 
@@ -302,7 +335,7 @@ def _valid_id(game_id: str) -> bool:
 
 def _name(asked: SeatRequest, number: int) -> str:
     default = f"AI {number + 1}" if asked.type == "ai" else f"Player {number + 1}"
-    return (asked.name or default).strip()[:40] or default
+    return clean_name(asked.name or "") or default
 
 
 def _seat(

@@ -221,6 +221,10 @@ class EventStore:
         value = await self._redis.get(self._key(game_id, "version"))
         return int(value) if value is not None else 0
 
+    async def ping(self) -> None:
+        """Raises unless Redis answers."""
+        await self._redis.ping()
+
     async def exists(self, game_id: str) -> bool:
         """Whether the game was created."""
         return bool(await self._redis.exists(self._key(game_id, "version")))

@@ -18,6 +18,7 @@ from litestar.response import ServerSentEvent, ServerSentEventMessage
 from litestar.response.base import ASGIResponse
 from litestar.types import Receive, Scope, Send
 
+from app.errors import InvalidInput
 from app.http import service_of, viewer
 from app.hub import Hub, Subscription
 from app.projection import entries
@@ -32,9 +33,21 @@ def _message(table: Table, entry: Entry, seat: int | None, over: bool) -> Server
     return ServerSentEventMessage(data=_encoder.encode(shown).decode(), id=entry.version)
 
 
-def _last_event_id(request: Request[Any, Any, Any]) -> int:
+def _last_event_id(request: Request[Any, Any, Any], version: int) -> int:
+    """Where the client resumes: `Last-Event-ID` (or `?after=`), 0 to N, N the game's version."""
     raw = request.headers.get("last-event-id") or request.query_params.get("after") or "0"
-    return int(raw) if raw.isdigit() else 0
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 18):
+        raise InvalidInput(
+            "Last-Event-ID (or after) is the version of the last event you have: a whole number.",
+            code="bad_last_event_id",
+        )
+    after = int(raw)
+    if after > version:
+        raise InvalidInput(
+            f"This game has {version} events; you cannot resume after event {after}.",
+            code="bad_version",
+        )
+    return after
 
 
 class _Stream(ServerSentEvent):
@@ -100,7 +113,7 @@ async def stream(request: Request[Any, Any, Any], game_id: FromPath[str]) -> Ser
     seat = viewer(request, table)
     hub: Hub = request.app.state.hub
     keep_alive: float = request.app.state.keep_alive
-    after = _last_event_id(request)
+    after = _last_event_id(request, table.version)
     subscription = hub.subscribe(table)
     messages = _messages(service, subscription, table, seat, after, keep_alive)
     return _Stream(hub, subscription, messages)

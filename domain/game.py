@@ -195,6 +195,12 @@ class Game(ABC, Generic[S, C, E, V, O]):
         seat's move does not cancel another AI's pending turn."""
         return str(version)
 
+    def abandon(self) -> C | None:
+        """The system's command that ends a game nobody has played for a long time (no winner
+        is named beyond the standings as they are), or None if the game has none. Sent with
+        seat None; from any seat it is refused."""
+        return None
+
     def ai_delay(self, state: S, seat: int, level: str) -> float | None:
         """Seconds an AI seat of `level` waits before it acts in `state` (its pace in a game
         against the clock); None leaves it to the service's think time."""

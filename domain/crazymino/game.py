@@ -7,9 +7,11 @@ from typing import ClassVar
 from domain.crazymino import ai, rules, views
 from domain.crazymino.board import placings
 from domain.crazymino.model import (
+    Abandon,
     Command,
     DrawAndPass,
     Event,
+    GameEnded,
     PlaceTile,
     State,
     TileDrawn,
@@ -73,7 +75,12 @@ class Crazymino(Game[State, Command, Event, CrazyminoView, NoOptions]):
     def redact(self, event: Event, viewer: int | None) -> Event:
         return views.redact(event, viewer)
 
+    def abandon(self) -> Command:
+        return Abandon()
+
     def cause(self, event: Event) -> tuple[int | None, Command] | None:
+        if isinstance(event, GameEnded) and event.reason == "abandoned":
+            return None, Abandon()
         if isinstance(event, TilePlaced):
             return event.seat, PlaceTile(event.tile, event.rotation, event.row, event.col)
         if isinstance(event, TileDrawn) and not event.automatic:

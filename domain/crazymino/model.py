@@ -27,7 +27,11 @@ class DrawAndPass(msgspec.Struct, frozen=True, tag="draw_and_pass", forbid_unkno
     """Draw one tile from the pile and end your turn."""
 
 
-Command = PlaceTile | DrawAndPass
+class Abandon(msgspec.Struct, frozen=True, tag="abandon", forbid_unknown_fields=True):
+    """The system ends a game that nobody has played for a long time."""
+
+
+Command = PlaceTile | DrawAndPass | Abandon
 
 # -- events (past tense) ---------------------------------------------------------------------
 
@@ -100,9 +104,10 @@ class Bonus(msgspec.Struct, frozen=True):
 
 
 class GameEnded(msgspec.Struct, frozen=True, tag="game_ended"):
-    """The end: a player laid their last tile (with its bonus), or nobody could move."""
+    """The end: a player laid their last tile (with its bonus), nobody could move, or nobody
+    played for a long time."""
 
-    reason: Literal["last_tile", "blocked"]
+    reason: Literal["last_tile", "blocked", "abandoned"]
     seat: int | None = None
     bonus: tuple[Bonus, ...] = ()
 

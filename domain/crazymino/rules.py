@@ -22,6 +22,7 @@ from domain.crazymino.board import (
 from domain.crazymino.errors import BadRotation, NotYourTile, OffBoard, PileEmpty
 from domain.crazymino.geometry import ROTATIONS, cell_index, on_board, rotate
 from domain.crazymino.model import (
+    Abandon,
     Bonus,
     Command,
     Event,
@@ -76,6 +77,10 @@ def decide(state: State, seat: int | None, command: Command) -> list[Event]:
     """The events of a seat's command, or the `RuleError` that forbids it."""
     if state.ended is not None:
         raise GameOverError("The game is over.")
+    if isinstance(command, Abandon):
+        if seat is not None:
+            raise TurnError("Only the service ends a game that nobody plays.")
+        return [GameEnded(reason="abandoned")]
     if seat is None or seat != state.seat_to_play:
         raise TurnError("It is not your turn.")
     events: list[Event] = []

@@ -22,9 +22,13 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+#: The tests play many games from one address: the limits are off unless a test sets them.
+NO_LIMITS = {"RATE_CREATE_PER_MINUTE": "0", "RATE_COMMANDS_PER_MINUTE": "0", "MAX_OPEN_GAMES": "0"}
+
+
 def start_server(env: dict[str, str], log: Path) -> tuple[subprocess.Popen[bytes], str]:
     port = _free_port()
-    env = {**os.environ, "PORT": str(port), "AI_THINK_SECONDS": "0", **env}
+    env = {**os.environ, "PORT": str(port), "AI_THINK_SECONDS": "0", **NO_LIMITS, **env}
     if "REDIS_URL" in env and not env["REDIS_URL"]:
         del env["REDIS_URL"]
     with log.open("wb") as out:

@@ -48,7 +48,11 @@ class EndRound(msgspec.Struct, frozen=True, tag="end_round", forbid_unknown_fiel
     round: int
 
 
-Command = Roll | Stop | EndRound
+class Abandon(msgspec.Struct, frozen=True, tag="abandon", forbid_unknown_fields=True):
+    """The system ends a race nobody plays any more."""
+
+
+Command = Roll | Stop | EndRound | Abandon
 
 # -- events -----------------------------------------------------------------------------------
 
@@ -82,6 +86,7 @@ class RoundEnded(msgspec.Struct, frozen=True, tag="round_ended"):
 
 class RaceEnded(msgspec.Struct, frozen=True, tag="race_ended"):
     scores: tuple[int, ...]
+    abandoned: bool = False
 
 
 Event = RaceStarted | RoundStarted | Rolled | Stopped | RoundEnded | RaceEnded
@@ -181,6 +186,10 @@ class DiceRace(Game[State, Command, Event, RaceView, Options]):
             if seat is None:
                 return []
             raise GameOverError("The race is over.")
+        if isinstance(command, Abandon):
+            if seat is not None:
+                raise TurnError("Only the service abandons a race.")
+            return [RaceEnded(state.scores, abandoned=True)]
         if isinstance(command, EndRound):
             if seat is not None:
                 raise TurnError("Only the clock ends a round.")
@@ -297,12 +306,17 @@ class DiceRace(Game[State, Command, Event, RaceView, Options]):
                 return seat, Stop()
             case RoundEnded(round=number, timed_out=True):
                 return None, EndRound(number)
+            case RaceEnded(abandoned=True):
+                return None, Abandon()
         return None
 
     def timers(self, state: State) -> list[Timer]:
         if state.over or not state.round:
             return []
         return [Timer(f"round-{state.round}", state.deadline, EndRound(state.round))]
+
+    def abandon(self) -> Command:
+        return Abandon()
 
     def ai_key(self, state: State, seat: int, version: int) -> str:
         return f"{state.round}-{state.moves[seat]}"

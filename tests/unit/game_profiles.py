@@ -14,7 +14,13 @@ from msgspec.structs import replace
 
 from domain.chance import Dice
 from domain.crazymino.model import GameStarted, State, TileDrawn
+from domain.game import AnyGame
+from domain.registry import GAMES
 from tests.games import dice_race
+
+#: Every registered game, and the test suite's timed game.
+ALL_GAMES: dict[str, AnyGame] = {**GAMES, dice_race.DICE_RACE.name: dice_race.DICE_RACE}
+T0 = 1_800_000_000_000  # ms: a server time in 2027
 
 
 @dataclass(frozen=True)

@@ -19,15 +19,10 @@ from typing import Any
 
 import msgspec
 import pytest
-from game_profiles import PROFILES
+from game_profiles import ALL_GAMES, PROFILES, T0
 
 from domain.game import AnyGame, Record, Setup
-from domain.registry import GAMES
 from domain.verify import verify
-from tests.games.dice_race import DICE_RACE
-
-ALL_GAMES: dict[str, AnyGame] = {**GAMES, DICE_RACE.name: DICE_RACE}
-T0 = 1_800_000_000_000  # ms: a server time in 2027
 
 GAMES_PER_RUN = int(os.environ.get("CONFORMANCE_GAMES", "500"))
 MAX_STEPS = 5_000

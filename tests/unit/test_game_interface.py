@@ -7,6 +7,7 @@ from collections import Counter
 
 import msgspec
 import pytest
+from game_profiles import ALL_GAMES, T0
 
 from domain.chance import at_step
 from domain.errors import OptionError, TurnError
@@ -22,8 +23,6 @@ from tests.games.dice_race import (
     RoundStarted,
     Stop,
 )
-
-T0 = 1_800_000_000_000
 
 
 def test_options_get_their_defaults() -> None:
@@ -137,3 +136,27 @@ def test_a_log_whose_times_or_causes_are_changed_does_not_check(
     with pytest.raises(LogError) as refused:
         verify(DICE_RACE, setup, records)
     assert refused.value.position == position
+
+
+@pytest.mark.parametrize("name", sorted(ALL_GAMES))
+def test_every_game_can_be_abandoned_by_the_system_only(name: str) -> None:
+    game = ALL_GAMES[name]
+    players = tuple(f"p{n}" for n in range(max(2, game.min_seats)))
+    events = game.start(Setup(seed=1, players=players), T0)
+    state = game.replay(events)
+    command = game.abandon()
+    assert command is not None, f"{name} has no abandon command"
+    with pytest.raises(TurnError):
+        game.decide(state, 0, command, T0)
+    ended = game.decide(state, None, command, T0)
+    after = game.fold(state, ended)
+    assert game.is_over(after) and not game.to_act(after) and not game.timers(after)
+    assert game.cause(ended[0]) == (None, command)
+    assert (
+        verify(
+            game,
+            Setup(seed=1, players=players),
+            [Record(T0, None, e) for e in events] + [Record(T0, None, e) for e in ended],
+        )
+        == after
+    )

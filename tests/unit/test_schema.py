@@ -8,8 +8,8 @@ from typing import Any
 
 import msgspec
 import pytest
+from game_profiles import ALL_GAMES, T0
 from jsonschema import Draft202012Validator
-from test_conformance import ALL_GAMES, T0
 
 from app.config import Settings
 from app.main import create_app
