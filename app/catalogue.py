@@ -63,6 +63,11 @@ class Catalogue:
     def names(self) -> list[str]:
         return sorted(self._kinds)
 
+    @property
+    def command_tags(self) -> frozenset[str]:
+        """The command types of every hosted game."""
+        return frozenset(tag for kind in self._kinds.values() for tag in kind.tags)
+
 
 def _members(union: Any) -> tuple[Any, ...]:
     return tuple(getattr(union, "__args__", (union,)))

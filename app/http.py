@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import msgspec
@@ -9,19 +10,23 @@ from litestar import Request
 
 from app.catalogue import Kind
 from app.config import Settings
-from app.errors import InvalidInput, Unauthorized
+from app.errors import InvalidInput, Unauthorized, Unprocessable
 from app.seats import seat_of
 from app.service import GameService, Table
 
+#: `Authorization: Bearer <token>`, the scheme in any case (as the schema declares it).
+BEARER = re.compile(r"[Bb][Ee][Aa][Rr][Ee][Rr] ([A-Za-z0-9_-]{1,64})")
+
 
 def bearer(request: Request[Any, Any, Any]) -> str | None:
+    """The seat token the request carries; None without an Authorization header."""
     header = request.headers.get("authorization")
     if header is None:
         return None
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
+    found = BEARER.fullmatch(header)
+    if found is None:
         raise Unauthorized("Send your seat's token as 'Authorization: Bearer <token>'.")
-    return token.strip()
+    return found.group(1)
 
 
 def viewer(request: Request[Any, Any, Any], table: Table, *, required: bool = False) -> int | None:
@@ -57,12 +62,42 @@ def service_of(request: Request[Any, Any, Any]) -> GameService:
     return service
 
 
-def decode_command(kind: Kind, body: bytes) -> tuple[Any, int | None]:
-    """A command of the game from a JSON body, and its optional `expected_version`."""
+def json_body(body: bytes, code: str = "invalid_request") -> Any:
+    """A JSON body as plain values. A number with no fraction is a whole number, as JSON Schema
+    has it (`1.0` is the integer 1). Deep nesting is refused by the caller's error handler."""
     try:
-        raw = msgspec.json.decode(body)
+        return integral(msgspec.json.decode(body))
     except msgspec.DecodeError as error:
+        if "out of range" in str(error):
+            raise InvalidInput("A number in the body is out of range.", code=code) from error
         raise InvalidInput("The body is not valid JSON.", code="malformed_json") from error
+
+
+def integral(value: Any) -> Any:
+    """`value` with every float that has no fraction turned into an int."""
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else value
+    if isinstance(value, dict):
+        return {k: integral(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [integral(v) for v in value]
+    return value
+
+
+def decode_body(body: bytes, kind: Any, code: str = "invalid_request") -> Any:
+    """A JSON body as the given type; `InvalidInput` with `code` when it is not one."""
+    raw = json_body(body, code)
+    try:
+        return msgspec.convert(raw, type=kind)
+    except msgspec.ValidationError as error:
+        raise InvalidInput(f"{str(error).replace('`', '')}.", code=code) from error
+
+
+def decode_command(kind: Kind, body: bytes, others: frozenset[str]) -> tuple[Any, int | None]:
+    """A command of the game from a JSON body, and its optional `expected_version`. A command
+    of another hosted game (`others`: every game's command types) is well-formed but refused
+    here (422); a type no game has is malformed (400)."""
+    raw = json_body(body, "invalid_command")
     if not isinstance(raw, dict):
         raise InvalidInput("A command is a JSON object with a 'type'.")
     expected = raw.pop("expected_version", None)
@@ -72,10 +107,10 @@ def decode_command(kind: Kind, body: bytes) -> tuple[Any, int | None]:
     if tag is None:
         raise InvalidInput("A command needs a 'type'.", code="missing_type")
     if tag not in kind.tags:
-        raise InvalidInput(
-            f"{kind.game.title} has no command {tag!r} (it has: {', '.join(kind.tags)}).",
-            code="unknown_command",
-        )
+        message = f"{kind.game.title} has no command {tag!r} (it has: {', '.join(kind.tags)})."
+        if isinstance(tag, str) and tag in others:
+            raise Unprocessable(message, code="not_in_this_game")
+        raise InvalidInput(message, code="unknown_command")
     try:
         return msgspec.convert(raw, type=kind.game.command_type), expected
     except msgspec.ValidationError as error:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from app.config import Settings
@@ -108,7 +109,8 @@ DAY_MS = 86_400_000
 async def retention(ctx: dict[str, Any]) -> dict[str, int]:
     """The retention policy (hourly): end running games nobody played for `abandon_days` as
     abandoned; archive games ended `compact_after_hours` ago; delete archived games ended
-    `delete_after_days` ago when that is set. Returns how many games each step touched."""
+    `delete_after_days` ago when that is set. A game that cannot be handled is logged and
+    passed over. Returns how many games each step touched."""
     service: GameService = ctx["service"]
     settings: Settings = ctx["settings"]
     lifecycle = service.lifecycle
@@ -116,38 +118,33 @@ async def retention(ctx: dict[str, Any]) -> dict[str, int]:
     if lifecycle is None:
         return done
     now = service.clock()
-    idle = now - round(settings.abandon_days * DAY_MS)
-    for game_id, _ in await lifecycle.before(RUNNING, idle, RETENTION_BATCH):
-        done["abandoned"] += await _abandon_if_idle(service, game_id, idle)
-    ended = now - round(settings.compact_after_hours * DAY_MS / 24)
-    for game_id, _ in await lifecycle.before(ENDED, ended, RETENTION_BATCH):
-        table = await service.load(game_id)
-        stored = await service.store.read(game_id)
-        if table.over and len(stored) == table.version:
-            done["archived"] += await lifecycle.archive(game_id, table.version, stored)
-        elif not table.over:
-            await lifecycle.forget(ENDED, game_id)
+    steps: list[tuple[str, str, int, Callable[[GameService, str, int], Awaitable[int]]]] = [
+        ("abandoned", RUNNING, now - round(settings.abandon_days * DAY_MS), _abandon),
+        ("archived", ENDED, now - round(settings.compact_after_hours * DAY_MS / 24), _archive),
+    ]
     if settings.delete_after_days > 0:
-        old = now - round(settings.delete_after_days * DAY_MS)
-        for game_id, _ in await lifecycle.before(ARCHIVED, old, RETENTION_BATCH):
-            await lifecycle.delete(game_id, LOBBY_KEY)
-            done["deleted"] += 1
+        steps.append(
+            ("deleted", ARCHIVED, now - round(settings.delete_after_days * DAY_MS), _delete)
+        )
+    for step, index, before, act in steps:
+        for game_id, _ in await lifecycle.before(index, before, RETENTION_BATCH):
+            try:
+                done[step] += await act(service, game_id, before)
+            except UnknownGame:
+                log.warning("retention: game %s is not hosted here; passed over", game_id)
+            except Exception:
+                log.exception("retention: game %s could not be handled", game_id)
     if any(done.values()):
         log.info("retention: %s", done)
     return done
 
 
-async def _abandon_if_idle(service: GameService, game_id: str, idle: int) -> int:
+async def _abandon(service: GameService, game_id: str, idle: int) -> int:
     """End the game as abandoned if its last event is older than `idle` (ms); 1 if it did."""
-    lifecycle = service.lifecycle
-    assert lifecycle is not None
-    try:
-        table = await service.load(game_id)
-    except UnknownGame:
-        await lifecycle.forget(RUNNING, game_id)
-        return 0
+    assert service.lifecycle is not None
+    table = await service.load(game_id)
     if table.over:
-        await lifecycle.ended(game_id, table.at)
+        await service.lifecycle.ended(game_id, table.at)
         return 0
     command = table.game.abandon()
     if table.at >= idle or command is None:
@@ -155,4 +152,20 @@ async def _abandon_if_idle(service: GameService, game_id: str, idle: int) -> int
     await service.execute(
         game_id, None, command, expected_version=table.version, idempotency_key="abandon"
     )
+    return 1
+
+
+async def _archive(service: GameService, game_id: str, ended: int) -> int:
+    """Replace a finished game's stream by its archive; 1 if it did."""
+    assert service.lifecycle is not None
+    table = await service.load(game_id)
+    stored = await service.store.read(game_id)
+    if not table.over or len(stored) != table.version:
+        return 0
+    return int(await service.lifecycle.archive(game_id, table.version, stored))
+
+
+async def _delete(service: GameService, game_id: str, ended: int) -> int:
+    assert service.lifecycle is not None
+    await service.lifecycle.delete(game_id, LOBBY_KEY)
     return 1

@@ -40,8 +40,8 @@ class OptionSpec(msgspec.Struct, frozen=True, omit_defaults=True):
     type: str
     default: Any
     description: str | None = None
-    minimum: int | float | None = None
-    maximum: int | float | None = None
+    minimum: float | None = None
+    maximum: float | None = None
     choices: list[Any] | None = None
 
 

@@ -15,6 +15,7 @@ import msgspec
 
 from app.catalogue import Catalogue
 from app.errors import GameRunning, InvalidInput, Unprocessable
+from app.http import decode_body
 from app.meta import GameMeta
 from app.projection import LOG_FORMAT, api_types
 from app.service import Entry, Table
@@ -58,10 +59,7 @@ def read(catalogue: Catalogue, data: bytes) -> tuple[Any, AnyGame, list[StoredEv
     if kind is None:
         raise Unprocessable(f"There is no game called {head.game!r}.", code="unknown_game_type")
     game = kind.game
-    try:
-        log = msgspec.json.decode(data, type=api_types(game).log)
-    except msgspec.DecodeError as error:
-        raise InvalidInput(f"This is not a valid log: {error}.", code="invalid_log") from error
+    log = decode_body(data, api_types(game).log, "invalid_log")
     if len(log.seats) != len(log.setup.players):
         raise Unprocessable("The log's seats and players differ.", code="log_does_not_replay")
     try:

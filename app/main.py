@@ -5,8 +5,10 @@ from __future__ import annotations
 import contextlib
 import gc
 from collections.abc import AsyncIterator
+from typing import Any
 
 from litestar import Litestar
+from litestar._openapi.plugin import OpenAPIPlugin
 from litestar.datastructures import State
 from litestar.openapi import OpenAPIConfig
 
@@ -14,6 +16,7 @@ from app import routes, stream
 from app.catalogue import Catalogue
 from app.config import Settings
 from app.headers import security_headers
+from app.openapi import truthful
 from app.projection import namespace
 from app.refusals import on_error
 from app.runtime import running
@@ -39,8 +42,9 @@ def create_app(settings: Settings | None = None) -> Litestar:
             gc.freeze()
             yield
 
-    return Litestar(
+    app = Litestar(
         route_handlers=[
+            routes.games_options,
             routes.create_game,
             routes.list_games,
             routes.list_game_types,
@@ -56,8 +60,16 @@ def create_app(settings: Settings | None = None) -> Litestar:
         lifespan=[lifespan],
         state=State({"settings": settings}),
         exception_handlers={Exception: on_error},
-        middleware=[security_headers],
+        before_send=[security_headers],
         request_max_body_size=MAX_BODY,
         signature_namespace=namespace(catalogue),
         openapi_config=OpenAPIConfig(title="Board games", version="0.2.0", path="/schema"),
     )
+    truthful(openapi_document(app), catalogue)
+    return app
+
+
+def openapi_document(app: Litestar) -> dict[str, Any]:
+    """The OpenAPI document the app serves at /schema/openapi.json (made once, then kept)."""
+    document: dict[str, Any] = app.plugins.get(OpenAPIPlugin).provide_openapi_schema()
+    return document

@@ -34,7 +34,7 @@ from domain.errors import RuleError, TurnError
 log = logging.getLogger(__name__)
 
 _HTTP_CODES = {
-    400: "bad_request",
+    400: "invalid_request",
     401: "unauthorized",
     404: "not_found",
     405: "method_not_allowed",

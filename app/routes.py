@@ -10,12 +10,19 @@ import asyncio
 from typing import TYPE_CHECKING, Annotated, Any
 
 import msgspec
-from litestar import Request, Response, get, post
-from litestar.params import FromPath, JSONBody, Parameter
+from litestar import HttpMethod, Request, Response, get, post, route
+from litestar.params import FromPath, Parameter
 
 from app import lobby, logfile
 from app.guard import Guard
-from app.http import client_address, decode_command, idempotency_key, service_of, viewer
+from app.http import (
+    client_address,
+    decode_body,
+    decode_command,
+    idempotency_key,
+    service_of,
+    viewer,
+)
 from app.lobby import GameType, Lobby
 from app.projection import applied, event_list, game_view
 from app.seats import PublicSeat, SeatRequest
@@ -37,9 +44,16 @@ class Created(msgspec.Struct, frozen=True):
     seats: list[PublicSeat]
 
 
+@route("/api/games", http_method=[HttpMethod.OPTIONS], include_in_schema=False)
+async def games_options() -> Response[None]:
+    """The methods of /api/games (Litestar's own answer lists only one of its two handlers)."""
+    return Response(None, status_code=204, headers={"Allow": "GET, OPTIONS, POST"})
+
+
 @post("/api/games", status_code=201)
-async def create_game(request: Request[Any, Any, Any], data: JSONBody[CreateGame]) -> Created:
+async def create_game(request: Request[Any, Any, Any]) -> Created:
     """Create a game. Human seats get their secret token here, and only here."""
+    data = decode_body(await request.body(), CreateGame)
     guard: Guard = request.app.state.guard
     address = client_address(request)
     await guard.admit("create", address)
@@ -80,7 +94,9 @@ async def send_command(request: Request[Any, Any, Any], game_id: FromPath[str]) 
     service = service_of(request)
     table = await service.load(game_id)
     seat = viewer(request, table, required=True)
-    command, expected = decode_command(service.catalogue[table.game.name], await request.body())
+    kind = service.catalogue[table.game.name]
+    body = await request.body()
+    command, expected = decode_command(kind, body, service.catalogue.command_tags)
     key = idempotency_key(request)
     after, outcome = await service.execute(
         game_id, seat, command, expected_version=expected, idempotency_key=key, loaded=table
@@ -126,6 +142,7 @@ async def export_log(request: Request[Any, Any, Any], game_id: FromPath[str]) ->
     """The whole log of a finished game, as a file."""
     service = service_of(request)
     table, events = await service.events(game_id)
+    viewer(request, table)  # a token it is sent must be a seat's, as on every route of a game
     log = logfile.export(table, await service.meta(game_id), events)
     disposition = f'attachment; filename="{table.game.name}-{game_id}.json"'
     return Response(log, headers={"Content-Disposition": disposition})
@@ -134,8 +151,13 @@ async def export_log(request: Request[Any, Any, Any], game_id: FromPath[str]) ->
 @post("/api/games/import", status_code=201)
 async def import_log(request: Request[Any, Any, Any]) -> Created:
     """A new game rebuilt from an exported log, once every event is checked against the rules."""
+    guard: Guard = request.app.state.guard
+    address = client_address(request)
+    await guard.admit("create", address)
+    await guard.check_open(address)
     service = service_of(request)
     log, game, stored, _ = logfile.read(service.catalogue, await request.body())
     requests = [SeatRequest(s.type, s.name, s.level) for s in log.seats]
     table, seats = await service.open(game, log.setup, requests, stored, service.clock())
+    await guard.opened(address, table.id)
     return Created(table.id, table.game.name, table.version, seats)

@@ -74,14 +74,14 @@ seats_decoder = msgspec.json.Decoder(list[Seat])
 
 #: The longest name a seat may have, in characters (after NFC normalisation).
 NAME_LENGTH = 40
-_REFUSED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+_REFUSED = {"Cc", "Cf", "Cs", "Zl", "Zp"}
 
 
-def clean_name(name: str) -> str:
-    """A player's name, NFC-normalised and trimmed; `InvalidName` when it holds a control,
-    format (bidi override, zero-width), separator or unassigned character, or is too long."""
-    name = unicodedata.normalize("NFC", name).strip()
-    bad = next((c for c in name if unicodedata.category(c) in _REFUSED_CATEGORIES), None)
+def check_name(name: str) -> str:
+    """`InvalidName` when a name holds a control, format (a bidi override, a zero-width
+    character), line or paragraph separator or a lone surrogate of the Basic Multilingual Plane,
+    or has more than `NAME_LENGTH` characters; else the name."""
+    bad = next((c for c in name if c <= "\uffff" and unicodedata.category(c) in _REFUSED), None)
     if bad is not None:
         raise InvalidName(
             f"A name may not hold the invisible or control character U+{ord(bad):04X}."
@@ -89,3 +89,8 @@ def clean_name(name: str) -> str:
     if len(name) > NAME_LENGTH:
         raise InvalidName(f"A name has at most {NAME_LENGTH} characters.")
     return name
+
+
+def clean_name(name: str) -> str:
+    """A player's name as asked for: checked, NFC-normalised and trimmed."""
+    return unicodedata.normalize("NFC", check_name(name)).strip()

@@ -12,16 +12,16 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import Annotated, Any, NamedTuple
 
 import msgspec
 
 from app.catalogue import Catalogue
-from app.errors import Busy, InvalidInput, StaleVersion, UnknownGame, Unprocessable
+from app.errors import Busy, StaleVersion, UnknownGame, Unprocessable
 from app.lifecycle import Lifecycle
 from app.machine import Scheduler
 from app.meta import GameMeta, from_fields, status_field, to_fields
-from app.seats import InvalidName, PublicSeat, Seat, SeatRequest, clean_name, new_token
+from app.seats import PublicSeat, Seat, SeatRequest, check_name, clean_name, new_token
 from app.seats import token_hash as hash_of
 from app.store import EventStore, StoredEvent, VersionConflict
 from domain.errors import SetupError
@@ -65,13 +65,17 @@ class Outcome(NamedTuple):
     replayed: bool
 
 
+#: The seed of a game's chance, as a creator may give it.
+Seed = Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)]
+
+
 class CreateGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """The body that creates a game."""
 
     game: str
     seats: list[SeatRequest]
     options: dict[str, Any] = {}
-    seed: int | None = None
+    seed: Seed | None = None
 
 
 def encode_event(event: Any) -> bytes:
@@ -137,10 +141,7 @@ class GameService:
         system), or stored ones that keep their times and causes (an imported log)."""
         self._check_levels(game, requests)
         for name in setup.players:
-            if clean_name(name) != name or not name:
-                raise InvalidName(
-                    "A player's name must be plain, trimmed text of 1 to 40 characters."
-                )
+            check_name(name)
         seats, public = _seat(requests, setup.players)
         game_id = secrets.token_hex(8)
         stored = [
@@ -238,7 +239,7 @@ class GameService:
         """The game and its events after a version (not yet redacted)."""
         table = await self.load(game_id)
         if after > table.version:
-            raise InvalidInput(
+            raise Unprocessable(
                 f"This game has {table.version} events; there is nothing after event {after}.",
                 code="bad_version",
             )
@@ -250,7 +251,7 @@ class GameService:
         """The game, its state as it was at a version, and the time of that version's event."""
         table = await self.load(game_id)
         if not 0 < version <= table.version:
-            raise InvalidInput(
+            raise Unprocessable(
                 f"Versions of this game go from 1 to {table.version}.", code="bad_version"
             )
         stored = await self._read(table, 0, version)

@@ -18,7 +18,7 @@ from litestar.response import ServerSentEvent, ServerSentEventMessage
 from litestar.response.base import ASGIResponse
 from litestar.types import Receive, Scope, Send
 
-from app.errors import InvalidInput
+from app.errors import InvalidInput, Unprocessable
 from app.http import service_of, viewer
 from app.hub import Hub, Subscription
 from app.projection import entries
@@ -43,7 +43,7 @@ def _last_event_id(request: Request[Any, Any, Any], version: int) -> int:
         )
     after = int(raw)
     if after > version:
-        raise InvalidInput(
+        raise Unprocessable(
             f"This game has {version} events; you cannot resume after event {after}.",
             code="bad_version",
         )

@@ -26,7 +26,11 @@ def _free_port() -> int:
 NO_LIMITS = {"RATE_CREATE_PER_MINUTE": "0", "RATE_COMMANDS_PER_MINUTE": "0", "MAX_OPEN_GAMES": "0"}
 
 
-def start_server(env: dict[str, str], log: Path) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(
+    env: dict[str, str], log: Path, *, ready: bool = True
+) -> tuple[subprocess.Popen[bytes], str]:
+    """`python -m app` in a subprocess; waits until /healthz says ok (or, without `ready`,
+    until it answers at all)."""
     port = _free_port()
     env = {**os.environ, "PORT": str(port), "AI_THINK_SECONDS": "0", **NO_LIMITS, **env}
     if "REDIS_URL" in env and not env["REDIS_URL"]:
@@ -41,7 +45,8 @@ def start_server(env: dict[str, str], log: Path) -> tuple[subprocess.Popen[bytes
         if proc.poll() is not None:
             pytest.fail(f"the server exited: {log.read_text()}")
         try:
-            if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
+            status = httpx.get(f"{url}/healthz", timeout=2).status_code
+            if status == 200 or not ready:
                 return proc, url
         except httpx.TransportError:
             pass

@@ -17,6 +17,8 @@ import pytest
 from client import auth, create, view
 
 BIG = b'{"type": "draw_and_pass", "pad": "' + b"x" * (64 * 1024 + 1) + b'"}'
+DEEP = b"[" * 10_000 + b"]" * 10_000  # nested 10,000 deep: still under 64 KiB
+HUGE = b"9" * 5_000  # an integer of 5,000 digits
 MARK = "bad-input-"  # seat names of games that must never be created
 
 
@@ -95,6 +97,24 @@ CREATE_CASES: list[tuple[str, Any, int, str]] = [
      {"rounds": "three"}}, 422, "bad_option.rounds"),
     ("body-over-64KiB", b'{"game": "crazymino", "seats": [{"type": "human", "name": "{m}"}], "x": "'
      + b"x" * (64 * 1024) + b'"}', 413, "body_too_large"),
+    ("nested-10000-deep", b'{"game": "crazymino", "seats": [{"type": "human", "name": "{m}"}], '
+     b'"x": ' + DEEP + b"}", 400, "too_deep"),
+    ("options-nested-deep", b'{"game": "crazymino", "seats": [{"type": "human", "name": "{m}"}, '
+     b'{"type": "ai"}], "options": {"x": ' + DEEP + b"}}", 400, "too_deep"),
+    ("seed-of-5000-digits", b'{"game": "crazymino", "seats": [{"type": "human", "name": "{m}"}, '
+     b'{"type": "ai"}], "seed": ' + HUGE + b"}", 400, "invalid_request"),
+    ("name-with-nul", {"game": "crazymino", "seats": [{"type": "human", "name": "{m}\u0000"},
+     {"type": "ai"}]}, 400, "bad_name"),
+    ("name-with-escape", {"game": "crazymino", "seats": [{"type": "human", "name": "{m}\u001b[31m"},
+     {"type": "ai"}]}, 400, "bad_name"),
+    ("name-with-bidi-override", {"game": "crazymino", "seats": [{"type": "human",
+     "name": "{m}\u202egnp.exe"}, {"type": "ai"}]}, 400, "bad_name"),
+    ("name-with-zero-width", {"game": "crazymino", "seats": [{"type": "human",
+     "name": "{m}\u200b"}, {"type": "ai"}]}, 400, "bad_name"),
+    ("name-with-newline", {"game": "crazymino", "seats": [{"type": "human", "name": "{m}\nx"},
+     {"type": "ai"}]}, 400, "bad_name"),
+    ("name-too-long", {"game": "crazymino", "seats": [{"type": "human", "name": "{m}" + "x" * 40},
+     {"type": "ai"}]}, 400, "bad_name"),
 ]  # fmt: skip
 
 
@@ -262,6 +282,7 @@ COMMAND_CASES: list[tuple[str, Who, Body, int, str]] = [
     ("number-type", seated, {"type": 5}, 400, "unknown_command"),
     ("list-type", seated, {"type": ["draw_and_pass"]}, 400, "unknown_command"),
     ("object-type", seated, {"type": {"draw_and_pass": 1}}, 400, "unknown_command"),
+    ("another-games-command", seated, {"type": "roll"}, 422, "not_in_this_game"),
     ("tile-a-string", seated, place(tile="a"), 400, "invalid_command"),
     ("tile-a-float", seated, place(tile=1.5), 400, "invalid_command"),
     ("tile-null", seated, place(tile=None), 400, "invalid_command"),
@@ -272,9 +293,19 @@ COMMAND_CASES: list[tuple[str, Who, Body, int, str]] = [
      "invalid_command"),
     ("expected-version-bool", seated, DRAW | {"expected_version": True}, 400,
      "invalid_command"),
-    ("expected-version-float", seated, DRAW | {"expected_version": 1.0}, 400,
+    ("expected-version-float", seated, DRAW | {"expected_version": 1.5}, 400,
      "invalid_command"),
+    ("expected-version-whole-float", seated, DRAW | {"expected_version": 0.0}, 409,
+     "stale_version"),  # as JSON Schema has it, 0.0 is the integer 0
     ("body-over-64KiB", seated, BIG, 413, "body_too_large"),
+    ("nested-10000-deep", seated, b'{"type": "draw_and_pass", "x": ' + DEEP + b"}", 400,
+     "too_deep"),
+    ("list-nested-10000-deep", seated, DEEP, 400, "too_deep"),
+    ("tile-of-5000-digits", seated, b'{"type": "place_tile", "tile": ' + HUGE +
+     b', "rotation": 0, "row": 0, "col": 0}', 400, "invalid_command"),
+    ("expected-version-of-5000-digits", seated, b'{"type": "draw_and_pass", "expected_version": '
+     + HUGE + b"}", 400, "invalid_command"),
+    ("huge-float", seated, place(tile=1e308), 422, "not_your_tile"),
     # who sends it
     ("no-token", lambda t: {}, DRAW, 401, "unauthorized"),
     ("unknown-token", lambda t: auth("not-a-token"), DRAW, 401, "unauthorized"),
@@ -282,6 +313,9 @@ COMMAND_CASES: list[tuple[str, Who, Body, int, str]] = [
     ("basic-auth", lambda t: {"Authorization": f"Basic {t.token}"}, DRAW, 401, "unauthorized"),
     ("bare-token", lambda t: {"Authorization": t.token}, DRAW, 401, "unauthorized"),
     ("empty-bearer", lambda t: {"Authorization": "Bearer"}, DRAW, 401, "unauthorized"),
+    ("two-spaces", lambda t: {"Authorization": f"Bearer  {t.token}"}, DRAW, 401, "unauthorized"),
+    ("token-and-more", lambda t: {"Authorization": f"Bearer {t.token} x"}, DRAW, 401,
+     "unauthorized"),
     ("other-seat", lambda t: auth(t.other), DRAW, 409, "not_your_turn"),
     ("other-seat-places", lambda t: auth(t.other), place(), 409, "not_your_turn"),
     # when
@@ -401,8 +435,22 @@ READ_CASES: list[tuple[str, str, Callable[[Table], dict[str, str]], int, str]] =
     ("replay-at-0", "/replay?at=0", lambda t: {}, 400, "invalid_request"),
     ("replay-at-negative", "/replay?at=-2", lambda t: {}, 400, "invalid_request"),
     ("replay-at-text", "/replay?at=abc", lambda t: {}, 400, "invalid_request"),
-    ("replay-past-the-end", "/replay?at=999", lambda t: {}, 400, "bad_version"),
-    ("replay-far-past-the-end", f"/replay?at={10**30}", lambda t: {}, 400, "bad_version"),
+    ("replay-past-the-end", "/replay?at=999", lambda t: {}, 422, "bad_version"),
+    ("replay-far-past-the-end", f"/replay?at={10**30}", lambda t: {}, 422, "bad_version"),
+    ("events-after-the-end", "/events?after=999", lambda t: {}, 422, "bad_version"),
+    ("events-after-far-past-the-end", f"/events?after={10**30}", lambda t: {}, 422,
+     "bad_version"),
+    ("events-after-superscript", "/events?after=²", lambda t: {}, 400, "invalid_request"),
+    ("stream-after-the-end", "/stream?after=999", lambda t: {}, 422, "bad_version"),
+    ("stream-after-superscript", "/stream?after=²", lambda t: {}, 400, "bad_last_event_id"),
+    ("stream-after-arabic-digit", "/stream?after=٣", lambda t: {}, 400, "bad_last_event_id"),
+    ("stream-after-negative", "/stream?after=-1", lambda t: {}, 400, "bad_last_event_id"),
+    ("stream-last-event-id-of-5000-digits", "/stream", lambda t: {"Last-Event-ID": "9" * 5000},
+     400, "bad_last_event_id"),
+    ("stream-last-event-id-text", "/stream", lambda t: {"Last-Event-ID": "abc"}, 400,
+     "bad_last_event_id"),
+    ("stream-last-event-id-past-the-end", "/stream", lambda t: {"Last-Event-ID": "999"}, 422,
+     "bad_version"),
     ("export-running", "/export", lambda t: {}, 409, "game_running"),
     ("export-running-as-seat", "/export", seated, 409, "game_running"),
 ]
@@ -657,6 +705,11 @@ IMPORT_CASES: list[tuple[str, Callable[[bytes, str], bytes], int, str]] = [
      "unknown_level"),
     ("body-over-64KiB", lambda e, m: e[:-1] + b', "pad": "' + b"x" * 65536 + b'"}', 413,
      "body_too_large"),
+    ("nested-10000-deep", raw(b'{"format": "boardgames-log/2", "x": ' + DEEP + b"}"), 400,
+     "too_deep"),
+    ("name-with-bidi-override", edit(lambda log: [log["setup"]["players"].__setitem__(0,
+     "\u202eevil"), log["events"][0]["event"].__setitem__("players", log["setup"]["players"])]),
+     400, "bad_name"),
 ]  # fmt: skip
 
 

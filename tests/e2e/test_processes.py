@@ -120,4 +120,5 @@ async def test_the_openapi_schema_lists_every_route(server: str) -> None:
         "/api/games/{game_id}/replay",
         "/api/games/{game_id}/export",
     }
-    assert "CreateGame" in str(schema["components"]["schemas"])
+    assert "CreateCrazymino" in str(schema["components"]["schemas"])
+    assert "/api/games/types" in schema["paths"]

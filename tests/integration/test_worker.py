@@ -189,3 +189,20 @@ async def test_an_ai_acts_at_the_pace_its_game_sets() -> None:
         moves = sorted({e.at for e in events if e.by == 0})  # one time per command
         gaps = [b - a for a, b in zip([events[0].at, *moves], moves, strict=False)]
         assert moves and all(gap >= 400 for gap in gaps), gaps
+
+
+async def test_the_sweep_finds_lost_work_however_old_the_game() -> None:
+    """The sweep reads the index of waiting games, not the newest games of the lobby."""
+    async with running(settings(None)) as (service, _, _):
+        assert isinstance(service.scheduler, ArqScheduler)
+        old = service.scheduler
+        service.scheduler = Forgetful(old.pool, old.index, 0)
+        stalled, _ = await service.create(CreateGame("crazymino", [SeatRequest("ai")] * 2, seed=4))
+        humans = [SeatRequest("human")] * 2
+        for seed in range(250):
+            await service.create(CreateGame("crazymino", humans, seed=seed))
+        later = service.clock
+        service.clock = lambda: later() + 10_000
+        assert await sweep({"service": service}) == 1
+        service.clock = later
+        await until_over(service, stalled.id)

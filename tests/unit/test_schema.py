@@ -12,7 +12,7 @@ from game_profiles import ALL_GAMES, T0
 from jsonschema import Draft202012Validator
 
 from app.config import Settings
-from app.main import create_app
+from app.main import create_app, openapi_document
 from app.projection import api_types, entries, game_view
 from app.seats import Seat
 from app.service import Entry, Table
@@ -22,8 +22,7 @@ from domain.game import AnyGame, Setup
 @pytest.fixture(scope="module")
 def schema() -> dict[str, Any]:
     settings = Settings(redis_url=None, extra_games=("tests.games.dice_race:DICE_RACE",))
-    document: dict[str, Any] = create_app(settings).openapi_schema.to_schema()
-    return document
+    return openapi_document(create_app(settings))
 
 
 def validator(schema: dict[str, Any], component: str) -> Draft202012Validator:

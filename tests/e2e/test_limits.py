@@ -1,0 +1,173 @@
+"""Abuse is bounded and answers are safe: limits per client address shared by every API process,
+names made safe, and the headers every answer carries."""
+
+from __future__ import annotations
+
+import asyncio
+import unicodedata
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+import redis
+from client import auth, create, view
+from conftest import start_server, stop_server
+
+HUMANS = [{"type": "human"}, {"type": "human"}]
+
+
+@pytest.fixture
+def url(redis_url: str) -> Iterator[str]:
+    """A database of the test Redis for these tests alone, empty at the start."""
+    own = redis_url.rsplit("/", 1)[0] + "/6" if redis_url.count("/") > 2 else redis_url + "/6"
+    with redis.Redis.from_url(own) as client:
+        client.flushdb()
+    yield own
+
+
+@pytest.fixture
+def two_servers(url: str, tmp_path: Path) -> Iterator[tuple[str, str]]:
+    """Two API processes on one Redis, with low limits."""
+    limits = {
+        "REDIS_URL": url,
+        "WORKER_IN_PROCESS": "0",
+        "RATE_CREATE_PER_MINUTE": "6",
+        "RATE_COMMANDS_PER_MINUTE": "10",
+        "MAX_OPEN_GAMES": "4",
+    }
+    one, first = start_server(limits, tmp_path / "one.log")
+    two, second = start_server(limits, tmp_path / "two.log")
+    try:
+        yield first, second
+    finally:
+        stop_server(one)
+        stop_server(two)
+
+
+async def post_game(base: str) -> httpx.Response:
+    async with httpx.AsyncClient(base_url=base, timeout=10) as client:
+        return await client.post("/api/games", json={"game": "crazymino", "seats": HUMANS})
+
+
+async def test_the_cap_on_running_games_is_shared_by_every_api_process(
+    two_servers: tuple[str, str],
+) -> None:
+    first, second = two_servers
+    answers = [await post_game(first if n % 2 else second) for n in range(5)]
+    assert [a.status_code for a in answers] == [201, 201, 201, 201, 429]
+    refused = answers[-1]
+    assert refused.json()["code"] == "too_many_open_games"
+    assert int(refused.headers["retry-after"]) > 0
+    # A game that ends frees a place.
+    game = answers[0].json()
+    async with httpx.AsyncClient(base_url=first, timeout=10) as client:
+        for seat in game["seats"]:
+            shown = await view(client, game["id"], seat["token"])
+            if seat["seat"] in shown["to_act"]:
+                break
+        assert (
+            await client.post(
+                f"/api/games/{game['id']}/commands",
+                json={"type": "abandon"},
+                headers=auth(seat["token"]),
+            )
+        ).status_code == 409  # only the service abandons a game
+    assert (await post_game(first)).status_code == 429
+
+
+async def test_creating_is_limited_per_minute_across_processes(
+    two_servers: tuple[str, str],
+) -> None:
+    first, second = two_servers
+    async with httpx.AsyncClient(timeout=10) as client:
+        codes = []
+        for n in range(8):
+            answer = await client.get(f"{first if n % 2 else second}/api/games")
+            assert answer.status_code == 200
+            answer = await client.post(
+                f"{first if n % 2 else second}/api/games",
+                json={"game": "crazymino", "seats": [{"type": "ai"}, {"type": "ai"}]},
+            )
+            codes.append((answer.status_code, answer.json().get("code")))
+    # all-AI games end on their own but there is no worker here: four are still running
+    assert codes[:4] == [(201, None)] * 4
+    assert {c for c in codes[4:]} <= {(429, "too_many_open_games"), (429, "rate_limited")}
+    assert codes[-1] == (429, "rate_limited")  # the 7th and 8th creation in a minute
+
+
+async def test_commands_are_limited_per_minute_across_processes(
+    two_servers: tuple[str, str],
+) -> None:
+    first, second = two_servers
+    answer = await post_game(first)
+    game = answer.json()
+    statuses = []
+    async with httpx.AsyncClient(timeout=10) as client:
+        for n in range(12):
+            tokens = {s["seat"]: s["token"] for s in game["seats"]}
+            base = first if n % 2 else second
+            shown = (await client.get(f"{base}/api/games/{game['id']}")).json()
+            (to_act,) = shown["to_act"]
+            answer = await client.post(
+                f"{base}/api/games/{game['id']}/commands",
+                json={"type": "draw_and_pass"},
+                headers=auth(tokens[to_act]),
+            )
+            statuses.append(answer.status_code)
+            if answer.status_code == 429:
+                assert answer.json()["code"] == "rate_limited"
+                assert 0 < int(answer.headers["retry-after"]) <= 60
+    assert statuses == [200] * 10 + [429] * 2
+
+
+async def test_names_are_normalised(server: str) -> None:
+    decomposed = "Zoe\u0308 E\u0301mile"  # e + combining marks
+    async with httpx.AsyncClient(base_url=server, timeout=10) as client:
+        created = await create(
+            client, [{"type": "human", "name": f"  {decomposed} "}, {"type": "ai"}]
+        )
+        shown = await view(client, created["id"])
+    name = shown["seats"][0]["name"]
+    assert name == unicodedata.normalize("NFC", decomposed) and len(name) == len("Zoë Émile")
+
+
+async def test_every_answer_says_nosniff(server: str) -> None:
+    async with httpx.AsyncClient(base_url=server, timeout=10) as client:
+        created = await create(client, HUMANS)
+        answers = [
+            await client.get("/healthz"),
+            await client.get("/api/games"),
+            await client.get(f"/api/games/{created['id']}"),
+            await client.get("/api/games/nope"),
+            await client.get("/no/such/page"),
+            await client.delete("/api/games"),
+            await client.post("/api/games", content=b"{"),
+            await client.get("/schema/openapi.json"),
+        ]
+        async with client.stream("GET", f"/api/games/{created['id']}/stream") as streamed:
+            answers.append(streamed)
+    for answer in answers:
+        assert answer.headers.get("x-content-type-options") == "nosniff", answer.request.url
+    assert answers[5].status_code == 405 and "POST" in answers[5].headers["allow"]
+
+
+async def test_health_answers_503_within_a_second_when_redis_is_away(tmp_path: Path) -> None:
+    # Nothing listens on that port: every Redis call fails at once.
+    env = {"REDIS_URL": "redis://127.0.0.1:9/0", "WORKER_IN_PROCESS": "0"}
+    proc, base = start_server(env, tmp_path / "api.log", ready=False)
+    try:
+        async with httpx.AsyncClient(base_url=base, timeout=5) as client:
+            loop = asyncio.get_running_loop()
+            started = loop.time()
+            health = await client.get("/healthz")
+            assert loop.time() - started < 1.0
+            assert health.status_code == 503 and health.json()["code"] == "store_unavailable"
+            created = await client.post("/api/games", json={"game": "crazymino", "seats": HUMANS})
+            listed = await client.get("/api/games")
+            for answer in (created, listed):
+                assert answer.status_code == 503, answer.text
+                assert answer.json()["code"] == "store_unavailable"
+                assert int(answer.headers["retry-after"]) > 0
+    finally:
+        stop_server(proc)
