@@ -438,19 +438,33 @@ READ_CASES: list[tuple[str, str, Callable[[Table], dict[str, str]], int, str]] =
     ("replay-past-the-end", "/replay?at=999", lambda t: {}, 422, "bad_version"),
     ("replay-far-past-the-end", f"/replay?at={10**30}", lambda t: {}, 422, "bad_version"),
     ("events-after-the-end", "/events?after=999", lambda t: {}, 422, "bad_version"),
-    ("events-after-far-past-the-end", f"/events?after={10**30}", lambda t: {}, 422,
-     "bad_version"),
+    ("events-after-far-past-the-end", f"/events?after={10**30}", lambda t: {}, 422, "bad_version"),
     ("events-after-superscript", "/events?after=²", lambda t: {}, 400, "invalid_request"),
     ("stream-after-the-end", "/stream?after=999", lambda t: {}, 422, "bad_version"),
     ("stream-after-superscript", "/stream?after=²", lambda t: {}, 400, "bad_last_event_id"),
     ("stream-after-arabic-digit", "/stream?after=٣", lambda t: {}, 400, "bad_last_event_id"),
     ("stream-after-negative", "/stream?after=-1", lambda t: {}, 400, "bad_last_event_id"),
-    ("stream-last-event-id-of-5000-digits", "/stream", lambda t: {"Last-Event-ID": "9" * 5000},
-     400, "bad_last_event_id"),
-    ("stream-last-event-id-text", "/stream", lambda t: {"Last-Event-ID": "abc"}, 400,
-     "bad_last_event_id"),
-    ("stream-last-event-id-past-the-end", "/stream", lambda t: {"Last-Event-ID": "999"}, 422,
-     "bad_version"),
+    (
+        "stream-last-event-id-of-5000-digits",
+        "/stream",
+        lambda t: {"Last-Event-ID": "9" * 5000},
+        400,
+        "bad_last_event_id",
+    ),
+    (
+        "stream-last-event-id-text",
+        "/stream",
+        lambda t: {"Last-Event-ID": "abc"},
+        400,
+        "bad_last_event_id",
+    ),
+    (
+        "stream-last-event-id-past-the-end",
+        "/stream",
+        lambda t: {"Last-Event-ID": "999"},
+        422,
+        "bad_version",
+    ),
     ("export-running", "/export", lambda t: {}, 409, "game_running"),
     ("export-running-as-seat", "/export", seated, 409, "game_running"),
 ]
@@ -551,8 +565,10 @@ def tamper_cause(log: dict[str, Any]) -> int:
 def tamper_time(log: dict[str, Any]) -> int:
     """Two events of one command stamped at different times."""
     i = next(
-        i for i, r in enumerate(log["events"][1:], 1)
-        if r["by"] is not None and log["events"][i - 1]["by"] == r["by"]
+        i
+        for i, r in enumerate(log["events"][1:], 1)
+        if r["by"] is not None
+        and log["events"][i - 1]["by"] == r["by"]
         and log["events"][i - 1]["at"] == r["at"]
     )
     log["events"][i]["at"] += 1

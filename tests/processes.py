@@ -1,0 +1,150 @@
+"""Real processes for the tests: API servers (`python -m app`), workers (`python -m workers`,
+or arq's own command) and private redis-servers that a test can stop, kill, pause and restart."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+import redis
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: The tests play many games from one address: the limits are off unless a test sets them.
+NO_LIMITS = {"RATE_CREATE_PER_MINUTE": "0", "RATE_COMMANDS_PER_MINUTE": "0", "MAX_OPEN_GAMES": "0"}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def start_server(
+    env: dict[str, str], log: Path, *, ready: bool = True, port: int | None = None
+) -> tuple[subprocess.Popen[bytes], str]:
+    """`python -m app` in a subprocess; waits until /healthz says ok (or, without `ready`,
+    until it answers at all)."""
+    port = port or free_port()
+    env = {**os.environ, "PORT": str(port), "AI_THINK_SECONDS": "0", **NO_LIMITS, **env}
+    if "REDIS_URL" in env and not env["REDIS_URL"]:
+        del env["REDIS_URL"]
+    with log.open("ab") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "app"], cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT
+        )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 20
+    while True:
+        if proc.poll() is not None:
+            pytest.fail(f"the server exited: {log.read_text()}")
+        try:
+            status = httpx.get(f"{url}/healthz", timeout=2).status_code
+            if status == 200 or not ready:
+                return proc, url
+        except httpx.TransportError:
+            pass
+        if time.monotonic() > deadline:
+            proc.kill()
+            pytest.fail(f"the server did not start: {log.read_text()}")
+        time.sleep(0.1)
+
+
+def start_worker(env: dict[str, str], log: Path, *, arq: bool = False) -> subprocess.Popen[bytes]:
+    """A worker process, its output in `log`: `python -m workers` (supervised), or with `arq`
+    arq's own `arq workers.main.WorkerSettings`."""
+    env = {**os.environ, "AI_THINK_SECONDS": "0", **env}
+    if arq:
+        command = [str(Path(sys.executable).with_name("arq")), "workers.main.WorkerSettings"]
+    else:
+        command = [sys.executable, "-m", "workers"]
+    with log.open("ab") as out:
+        return subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    """SIGTERM, then SIGKILL if it does not end within ten seconds."""
+    if proc.poll() is not None:
+        return
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+stop_server = stop
+
+
+class RedisServer:
+    """A private redis-server on a port of its own, with its data (AOF, fsync every second) in
+    a folder of its own, so that a test can restart it and find its data again."""
+
+    def __init__(self, folder: Path, *, appendonly: bool = True) -> None:
+        binary = shutil.which("redis-server")
+        if binary is None:
+            pytest.skip("no redis-server on PATH")
+        self.binary = binary
+        self.folder = folder
+        self.port = free_port()
+        self.appendonly = appendonly
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> RedisServer:
+        args = [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", ""]
+        args += ["--dir", str(self.folder), "--appendonly", "yes" if self.appendonly else "no"]
+        args += ["--appendfsync", "everysec"]
+        log = (self.folder / "redis.log").open("ab")
+        self.proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 15
+        while True:
+            if self.proc.poll() is not None:
+                pytest.fail(f"redis-server exited with {self.proc.returncode}")
+            try:
+                with redis.Redis.from_url(self.url, socket_timeout=1) as probe:
+                    if probe.ping():
+                        return self
+            except (redis.ConnectionError, redis.TimeoutError, redis.BusyLoadingError):
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail("redis-server did not answer PING")
+            time.sleep(0.05)
+
+    def send(self, signum: int) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signum)
+
+    def stop(self, signum: int = signal.SIGTERM) -> None:
+        """End it with `signum` (SIGTERM: a clean shutdown; SIGKILL: a crash)."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signum)
+            self.proc.wait(timeout=15)
+        self.proc = None
+
+    def close(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGCONT)
+            self.proc.kill()
+            self.proc.wait()
+        self.proc = None
+
+
+def rss_kb(pid: int) -> int:
+    """The resident memory of a process, in KiB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise LookupError(pid)
