@@ -31,10 +31,11 @@ def create_app(settings: Settings | None = None) -> Litestar:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
-        async with running(settings, catalogue) as (service, hub, guard):
+        async with running(settings, catalogue) as (service, hub, guard, tickets):
             app.state.service = service
             app.state.hub = hub
             app.state.guard = guard
+            app.state.tickets = tickets
             app.state.keep_alive = settings.keep_alive_seconds
             # What start-up made lives as long as the process: keep the collector off it
             # (full passes over it set the tail latency; see docs/benchmarks.md).
@@ -52,6 +53,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             routes.send_command,
             routes.list_events,
             routes.replay,
+            routes.timeline,
+            routes.issue_ticket,
             routes.export_log,
             routes.import_log,
             routes.health,

@@ -61,6 +61,8 @@ REFUSALS: dict[tuple[str, str], tuple[int, ...]] = {
     ("get", "/api/games/{game_id}/replay"): (400, 401, 404, 422, 503),
     ("get", "/api/games/{game_id}/stream"): (400, 401, 404, 422, 503),
     ("get", "/api/games/{game_id}/export"): (401, 404, 409, 503),
+    ("get", "/api/games/{game_id}/timeline"): (401, 404, 503),
+    ("post", "/api/games/{game_id}/tickets"): (401, 404, 503),
     ("get", "/healthz"): (503,),
 }
 _MEANING = {
@@ -199,7 +201,7 @@ def _headers(paths: dict[str, Any]) -> None:
     for path, item in paths.items():
         if path.startswith("/api/games/{game_id}"):
             for operation in item.values():
-                needed = path.endswith("/commands")
+                needed = path.endswith(("/commands", "/tickets"))
                 operation.setdefault("parameters", []).append({**bearer, "required": needed})
     paths["/api/games/{game_id}/commands"]["post"]["parameters"].append(
         {

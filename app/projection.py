@@ -50,7 +50,13 @@ def api_types(game: AnyGame) -> ApiTypes:
 
     entry = msgspec.defstruct(
         f"{title}Entry",
-        [("version", int), ("at", int), ("by", int | None), ("event", game.event_type)],
+        [
+            ("version", int),
+            ("at", int),
+            ("by", int | None),
+            ("event", game.event_type),
+            ("text", str),
+        ],
         frozen=True,
         module=__name__,
     )
@@ -73,6 +79,7 @@ def api_types(game: AnyGame) -> ApiTypes:
             ("standings", list[Standing]),
             ("seats", list[PublicSeat]),
             ("legal", _list_of(game.command_type)),
+            ("hints", _list_of(game.hint_type)),
             ("state", game.view_type),
         ],
     )
@@ -113,13 +120,21 @@ def status_of(table: Table) -> Status:
 
 
 def game_view(
-    table: Table, viewer: int | None, now: int, state: Any = None, version: int | None = None
+    table: Table,
+    viewer: int | None,
+    now: int,
+    state: Any = None,
+    version: int | None = None,
+    *,
+    hints: bool = False,
 ) -> Any:
     """The view of the table at server time `now` (or of `state` at `version`, for replays:
-    `now` is then the time of that version's event)."""
+    `now` is then the time of that version's event), with the hints of the legal commands
+    when asked for."""
     game = table.game
     state = table.state if state is None else state
     over = game.is_over(state)
+    legal = [] if viewer is None or over else game.legal(state, viewer, now)
     return api_types(game).view(
         id=table.id,
         version=table.version if version is None else version,
@@ -129,7 +144,8 @@ def game_view(
         scores=list(game.scores(state)),
         standings=game.standings(state),
         seats=[s.public() for s in table.seats],
-        legal=[] if viewer is None or over else game.legal(state, viewer, now),
+        legal=legal,
+        hints=game.hints(state, viewer, legal) if hints and legal and viewer is not None else [],
         state=game.view(state, viewer),
     )
 
@@ -142,10 +158,12 @@ def entries(
     entry = api_types(table.game).entry
     shown = table.over if over is None else over
     game = table.game
-    return [
-        entry(e.version, e.at, e.by, e.event if shown else game.redact(e.event, viewer))
-        for e in events
-    ]
+    names = [s.name for s in table.seats]
+    out = []
+    for e in events:
+        event = e.event if shown else game.redact(e.event, viewer)
+        out.append(entry(e.version, e.at, e.by, event, game.describe(event, names)))
+    return out
 
 
 def event_list(table: Table, events: Sequence[Entry], viewer: int | None) -> Any:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import msgspec
 from litestar import HttpMethod, Request, Response, get, post, route
-from litestar.params import FromPath, Parameter
+from litestar.params import FromPath, FromQuery, Parameter
 
 from app import lobby, logfile
 from app.guard import Guard
@@ -27,6 +27,7 @@ from app.lobby import GameType, Lobby
 from app.projection import applied, event_list, game_view
 from app.seats import PublicSeat, SeatRequest
 from app.service import CreateGame
+from app.tickets import TICKET_SECONDS, Tickets
 
 if TYPE_CHECKING:  # unions over the hosted games, given to the app as its signature namespace
     from typing import TypeAlias
@@ -80,11 +81,14 @@ async def list_game_types(request: Request[Any, Any, Any]) -> list[GameType]:
 
 
 @get("/api/games/{game_id:str}")
-async def show_game(request: Request[Any, Any, Any], game_id: FromPath[str]) -> GameView:
-    """The caller's view (with a seat token), or the spectator's view (without)."""
+async def show_game(
+    request: Request[Any, Any, Any], game_id: FromPath[str], hints: FromQuery[bool] = False
+) -> GameView:
+    """The caller's view (with a seat token), or the spectator's view (without); with
+    `hints=true`, what each legal command would bring (the score of each placement)."""
     service = service_of(request)
     table = await service.load(game_id)
-    return game_view(table, viewer(request, table), service.clock())
+    return game_view(table, viewer(request, table), service.clock(), hints=hints)
 
 
 @post("/api/games/{game_id:str}/commands", status_code=200)
@@ -122,6 +126,52 @@ async def replay(
     """The caller's view as it was at a version."""
     table, state, then = await service_of(request).state_at(game_id, at)
     return game_view(table, viewer(request, table), then, state, at)
+
+
+class Point(msgspec.Struct, frozen=True):
+    version: int
+    at: int
+    scores: list[int]
+
+
+class Timeline(msgspec.Struct, frozen=True):
+    """Every seat's score after each event that changed one, from the first event on."""
+
+    version: int
+    seats: list[str]
+    points: list[Point]
+
+
+@get("/api/games/{game_id:str}/timeline")
+async def timeline(request: Request[Any, Any, Any], game_id: FromPath[str]) -> Timeline:
+    """The scores over the game, for a chart (scores are public in every game)."""
+    service = service_of(request)
+    table, events = await service.events(game_id)
+    viewer(request, table)
+    game, state = table.game, table.game.initial()
+    points: list[Point] = []
+    for entry in events:
+        state = game.evolve(state, entry.event)
+        scores = list(game.scores(state))
+        if not points or scores != points[-1].scores:
+            points.append(Point(entry.version, entry.at, scores))
+    return Timeline(table.version, [s.name for s in table.seats], points)
+
+
+class Ticket(msgspec.Struct, frozen=True):
+    ticket: str
+    expires_in: int
+
+
+@post("/api/games/{game_id:str}/tickets", status_code=201)
+async def issue_ticket(request: Request[Any, Any, Any], game_id: FromPath[str]) -> Ticket:
+    """A ticket for one stream of the caller's seat: `GET .../stream?ticket=T`, once, within a
+    minute (a browser's EventSource cannot send the Authorization header)."""
+    table = await service_of(request).load(game_id)
+    seat = viewer(request, table, required=True)
+    assert seat is not None
+    tickets: Tickets = request.app.state.tickets
+    return Ticket(await tickets.issue(game_id, seat), TICKET_SECONDS)
 
 
 class Health(msgspec.Struct, frozen=True):

@@ -28,6 +28,7 @@ from app.lifecycle import Lifecycle
 from app.machine import ArqScheduler
 from app.service import GameService
 from app.store import EventStore
+from app.tickets import Tickets
 from app.worker import supervise
 
 log = logging.getLogger("app")
@@ -83,6 +84,7 @@ class Runtime(NamedTuple):
     service: GameService
     hub: Hub
     guard: Guard
+    tickets: Tickets
 
 
 async def _quiet_redis_info(redis: Any, log_func: Any) -> None:
@@ -124,7 +126,7 @@ async def running(settings: Settings, catalogue: Catalogue | None = None) -> Asy
         worker_task.add_done_callback(_report_end)
         log.info("worker running in this process")
     try:
-        yield Runtime(service, hub, Guard(commands, settings))
+        yield Runtime(service, hub, Guard(commands, settings), Tickets(commands))
     finally:
         await hub.close()
         if worker_task is not None:

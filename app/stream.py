@@ -18,11 +18,12 @@ from litestar.response import ServerSentEvent, ServerSentEventMessage
 from litestar.response.base import ASGIResponse
 from litestar.types import Receive, Scope, Send
 
-from app.errors import InvalidInput, Unprocessable
+from app.errors import InvalidInput, Unauthorized, Unprocessable
 from app.http import service_of, viewer
 from app.hub import Hub, Subscription
 from app.projection import entries
 from app.service import Entry, GameService, Table
+from app.tickets import Tickets
 
 _encoder = msgspec.json.Encoder()
 
@@ -110,7 +111,14 @@ async def stream(request: Request[Any, Any, Any], game_id: FromPath[str]) -> Ser
     """The caller's view of each new event, as server-sent events."""
     service = service_of(request)
     table = await service.load(game_id)
-    seat = viewer(request, table)
+    ticket = request.query_params.get("ticket")
+    if ticket is None:
+        seat = viewer(request, table)
+    else:
+        tickets: Tickets = request.app.state.tickets
+        seat = await tickets.redeem(game_id, ticket)
+        if seat is None:
+            raise Unauthorized("That stream ticket is used, too old, or of another game.")
     hub: Hub = request.app.state.hub
     keep_alive: float = request.app.state.keep_alive
     after = _last_event_id(request, table.version)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 import msgspec
@@ -131,6 +131,7 @@ class Game(ABC, Generic[S, C, E, V, O]):
     event_type: Any  # the tagged union of events
     view_type: Any  # what `view` returns, for the schema
     options_type: type[O]
+    hint_type: Any = None  # what `hints` gives for one command, for the schema
     policies: ClassVar[Mapping[str, Policy]] = {}
 
     def options(self, setup: Setup) -> O:
@@ -183,6 +184,16 @@ class Game(ABC, Generic[S, C, E, V, O]):
     @abstractmethod
     def cause(self, event: E) -> tuple[Viewer, C] | None:
         """The seat and command behind an event that opens a command's events, else None."""
+
+    def hints(self, state: S, seat: int, commands: Sequence[C]) -> list[Any]:
+        """What each of the seat's `commands` would bring, in the game's terms (the score a
+        placement would get), so that a client need not work it out; None where nothing."""
+        return [None] * len(commands)
+
+    def describe(self, event: E, names: Sequence[str]) -> str:
+        """The event in words, as a log shows it to people (`names` by seat). It is given the
+        event as the viewer may see it, and says nothing more."""
+        return type(event).__name__
 
     def timers(self, state: S) -> list[Timer]:
         """Machine work the state asks for (round clocks); none by default."""

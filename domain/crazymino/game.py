@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
-from domain.crazymino import ai, rules, views
-from domain.crazymino.board import placings
+from domain.crazymino import ai, rules, views, words
+from domain.crazymino.board import groups, placings, score
 from domain.crazymino.model import (
     Abandon,
     Command,
@@ -13,6 +14,7 @@ from domain.crazymino.model import (
     Event,
     GameEnded,
     PlaceTile,
+    Score,
     State,
     TileDrawn,
     TilePlaced,
@@ -33,6 +35,7 @@ class Crazymino(Game[State, Command, Event, CrazyminoView, NoOptions]):
     event_type = Event
     view_type = CrazyminoView
     options_type = NoOptions
+    hint_type = Score | None
     policies: ClassVar[dict[str, Policy]] = {"easy": ai.random_legal, "normal": ai.best}
 
     def initial(self) -> State:
@@ -68,6 +71,19 @@ class Crazymino(Game[State, Command, Event, CrazyminoView, NoOptions]):
         if state.pile:
             commands.append(DrawAndPass())
         return commands
+
+    def hints(self, state: State, seat: int, commands: Sequence[Command]) -> list[Score | None]:
+        """The score breakdown each placement would get; None for other commands."""
+        labels = groups(state.cells)
+        return [
+            score(state.cells, state.points, c.tile, c.row * 14 + c.col, labels)
+            if isinstance(c, PlaceTile)
+            else None
+            for c in commands
+        ]
+
+    def describe(self, event: Event, names: Sequence[str]) -> str:
+        return words.describe(event, names)
 
     def view(self, state: State, viewer: int | None) -> CrazyminoView:
         return views.view(state, viewer)

@@ -79,7 +79,7 @@ def test_what_random_games_produce_validates(schema: dict[str, Any], name: str, 
         )
         if rng.random() < 0.2 or table.over:
             for viewer in (None, *range(len(players))):
-                check(view, game_view(table, viewer, now))
+                check(view, game_view(table, viewer, now, hints=True))
                 for shown in entries(table, log_entries[-len(new) :], viewer, over=False):
                     check(entry, shown)
     for shown in entries(table, log_entries, None):
@@ -95,6 +95,7 @@ def test_the_schema_refuses_what_no_game_sends(schema: dict[str, Any]) -> None:
     """The control of the test above: the schema is not `Any`."""
     entry = validator(schema, "CrazyminoEntry")
     good = {"version": 3, "at": T0, "by": 0, "event": {"type": "turn_passed", "seat": 0}}
+    good["text"] = "Ann passes."
     assert entry.is_valid(good)
     assert not entry.is_valid({**good, "event": {"type": "rolled", "seat": 0, "face": 3}})
     assert not entry.is_valid({**good, "event": {"type": "turn_passed"}})

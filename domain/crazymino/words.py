@@ -1,0 +1,97 @@
+"""Crazymino's events in words, as the game log shows them: every score with its whole detail.
+
+Each sentence says only what the event given says: a redacted event (a hidden tile) reads
+without the tile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from domain.crazymino.board import TILE_COLOUR, TILE_CORNERS
+from domain.crazymino.model import (
+    Event,
+    GameEnded,
+    GameStarted,
+    Score,
+    TileDrawn,
+    TilePlaced,
+    TurnPassed,
+    TurnSkipped,
+)
+
+_CORNERS = {
+    0: "no corner",
+    1: "one corner",
+    2: "two corners",
+    3: "three corners",
+    4: "four corners",
+}
+
+
+def numbers(corners: Sequence[int]) -> str:
+    return "-".join(str(n) for n in corners)
+
+
+def tile_words(tile: int) -> str:
+    return f"a {TILE_COLOUR[tile]} tile {numbers(TILE_CORNERS[tile])}"
+
+
+def score_words(score: Score) -> str:
+    """`(sum + bonus) × corners × cell = total`, each factor named."""
+    base = (
+        f"{score.sum}"
+        if not score.colour_bonus
+        else f"({score.sum} + {score.colour_bonus} colour bonus)"
+    )
+    corners = _CORNERS[score.active_corners]
+    if score.active_corners == 2:
+        corners += ", bridging two groups" if score.bridged else ", one group"
+    text = f"{base} × {score.corner_multiplier} ({corners})"
+    if score.cell_multiplier > 1:
+        text += f" × {score.cell_multiplier} (cell)"
+    return f"{text} = {score.total} points"
+
+
+def describe(event: Event, names: Sequence[str]) -> str:
+    """The event in words."""
+
+    def who(seat: int | None) -> str:
+        return names[seat] if seat is not None and 0 <= seat < len(names) else "Someone"
+
+    match event:
+        case GameStarted():
+            order = ", ".join(who(s) for s in event.order)
+            start = tile_words(event.start_tile)
+            return (
+                f"The game begins; turn order {order}. Each player is dealt 20 tiles; {start} "
+                f"starts the board at ({event.start_row}, {event.start_col}); "
+                f"{event.pile_size} tiles are left in the pile."
+            )
+        case TileDrawn(seat=seat, tile=tile, automatic=automatic):
+            what = "a tile" if tile is None else tile_words(tile)
+            if automatic:
+                return f"{who(seat)} cannot lay a tile and draws {what}."
+            return f"{who(seat)} draws {what}."
+        case TurnPassed(seat=seat):
+            return f"{who(seat)} passes."
+        case TurnSkipped(seat=seat):
+            return f"{who(seat)} cannot lay a tile and the pile is empty: the turn is skipped."
+        case TilePlaced():
+            turned = f", turned {event.rotation}°" if event.rotation else ""
+            return (
+                f"{who(event.seat)} lays a {event.colour} tile {numbers(event.corners)} on "
+                f"({event.row}, {event.col}){turned}: {score_words(event.score)}."
+            )
+        case GameEnded(reason="last_tile", seat=seat, bonus=bonus):
+            total = sum(b.points for b in bonus)
+            parts = ", ".join(f"{who(b.opponent)} {b.points}" for b in bonus)
+            return (
+                f"{who(seat)} lays their last tile and gains {total} points from the tiles left "
+                f"in the others' hands ({parts}). The game is over."
+            )
+        case GameEnded(reason="blocked"):
+            return "Nobody can lay a tile and the pile is empty: the game is over."
+        case GameEnded():
+            return "Nobody has played for a long time: the game ends, abandoned."
+    return type(event).__name__
