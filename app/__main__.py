@@ -6,6 +6,7 @@ import argparse
 import logging
 import sys
 from pathlib import Path
+from typing import Any
 
 from app.errors import ServiceError
 
@@ -20,13 +21,21 @@ def serve() -> int:
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    uvicorn.run(
-        create_app(settings),
-        host=settings.host,
-        port=settings.port,
-        timeout_graceful_shutdown=3,
-        log_level="info",
+    app = create_app(settings)
+
+    class Server(uvicorn.Server):
+        """Ends every stream cleanly when asked to stop, instead of cutting them later."""
+
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            hub = getattr(app.state, "hub", None)
+            if hub is not None:
+                hub.end_streams()
+            super().handle_exit(sig, frame)
+
+    config = uvicorn.Config(
+        app, host=settings.host, port=settings.port, timeout_graceful_shutdown=3, log_level="info"
     )
+    Server(config).run()
     return 0
 
 

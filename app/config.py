@@ -31,6 +31,11 @@ class Settings:
     keep_alive_seconds: float = _env(
         "SSE_KEEP_ALIVE_SECONDS", "the stream's keep-alive comment interval", 15.0
     )
+    stream_max_seconds: float = _env(
+        "SSE_MAX_SECONDS",
+        "a stream ends after this long; its client reconnects and misses nothing",
+        600.0,
+    )
     extra_games: tuple[str, ...] = _env(
         "EXTRA_GAMES", "more games to host, `module:attribute`, comma separated", ()
     )

@@ -90,6 +90,13 @@ class Hub:
     def subscribers(self) -> int:
         return sum(len(c.subscribers) for c in self._channels.values())
 
+    def end_streams(self) -> None:
+        """Ask every stream of this process to end (a process shutting down): each ends
+        cleanly and its client reconnects, elsewhere or later, with the last id it has."""
+        for channel in self._channels.values():
+            for subscription in channel.subscribers:
+                subscription.offer(None)
+
     async def close(self) -> None:
         readers = [c.reader for c in self._channels.values() if c.reader is not None]
         for channel in self._channels.values():

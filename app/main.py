@@ -12,7 +12,7 @@ from litestar._openapi.plugin import OpenAPIPlugin
 from litestar.datastructures import State
 from litestar.openapi import OpenAPIConfig
 
-from app import routes, stream
+from app import pages, routes, stream
 from app.catalogue import Catalogue
 from app.config import Settings
 from app.headers import security_headers
@@ -36,7 +36,6 @@ def create_app(settings: Settings | None = None) -> Litestar:
             app.state.hub = hub
             app.state.guard = guard
             app.state.tickets = tickets
-            app.state.keep_alive = settings.keep_alive_seconds
             # What start-up made lives as long as the process: keep the collector off it
             # (full passes over it set the tail latency; see docs/benchmarks.md).
             gc.collect()
@@ -59,6 +58,10 @@ def create_app(settings: Settings | None = None) -> Litestar:
             routes.import_log,
             routes.health,
             stream.stream,
+            pages.page,
+            pages.rules,
+            pages.rules_picture,
+            pages.static,
         ],
         lifespan=[lifespan],
         state=State({"settings": settings}),

@@ -54,6 +54,7 @@ REFUSALS: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/api/games"): (400, 413, 422, 429, 503),
     ("get", "/api/games"): (400, 503),
     ("get", "/api/games/types"): (),
+    ("get", "/api/games/types/{name}/rules"): (404,),
     ("post", "/api/games/import"): (400, 413, 422, 429, 503),
     ("get", "/api/games/{game_id}"): (401, 404, 503),
     ("post", "/api/games/{game_id}/commands"): (400, 401, 404, 409, 413, 422, 429, 503),
@@ -68,7 +69,7 @@ REFUSALS: dict[tuple[str, str], tuple[int, ...]] = {
 _MEANING = {
     400: "The request does not match this schema (a `code` says how).",
     401: "No seat token where one is needed, or a token of no seat of this game.",
-    404: "There is no game with that id.",
+    404: "There is no game with that id (or nothing at that address).",
     409: "Not now: not your turn, a stale version, a busy game, or a game still running.",
     413: "The body is larger than 64 KiB.",
     422: "It matches the schema, but the game refuses it (its rules, seats or options).",

@@ -128,13 +128,16 @@ def game_view(
     *,
     hints: bool = False,
 ) -> Any:
-    """The view of the table at server time `now` (or of `state` at `version`, for replays:
-    `now` is then the time of that version's event), with the hints of the legal commands
-    when asked for."""
+    """The view of the table at server time `now`, with the hints of the legal commands when
+    asked for; or, for replays, of `state` at `version` (`now` is then the time of that
+    version's event): no legal command, and everything shown once the game is over."""
     game = table.game
+    replaying = state is not None
     state = table.state if state is None else state
     over = game.is_over(state)
-    legal = [] if viewer is None or over else game.legal(state, viewer, now)
+    legal = [] if viewer is None or over or replaying else game.legal(state, viewer, now)
+    # A finished game's replay shows everything; a running game's, what the viewer could see.
+    shown = game.full_view(state) if replaying and table.over else game.view(state, viewer)
     return api_types(game).view(
         id=table.id,
         version=table.version if version is None else version,
@@ -146,7 +149,7 @@ def game_view(
         seats=[s.public() for s in table.seats],
         legal=legal,
         hints=game.hints(state, viewer, legal) if hints and legal and viewer is not None else [],
-        state=game.view(state, viewer),
+        state=shown,
     )
 
 

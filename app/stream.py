@@ -18,6 +18,7 @@ from litestar.response import ServerSentEvent, ServerSentEventMessage
 from litestar.response.base import ASGIResponse
 from litestar.types import Receive, Scope, Send
 
+from app.config import Settings
 from app.errors import InvalidInput, Unauthorized, Unprocessable
 from app.http import service_of, viewer
 from app.hub import Hub, Subscription
@@ -84,7 +85,12 @@ async def _messages(
     seat: int | None,
     after: int,
     keep_alive: float,
+    lifetime: float,
 ) -> AsyncIterator[ServerSentEventMessage]:
+    """The backlog after `after`, then live events, for at most `lifetime` seconds (then the
+    stream ends and its client reconnects with the last id it has: nothing is missed)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + lifetime
     sent = after
     table, backlog = await service.events(table.id, after)
     for entry in backlog:
@@ -93,10 +99,14 @@ async def _messages(
     while True:
         if subscription.dropped and subscription.queue.empty():
             return
+        left = end - loop.time()
+        if left <= 0:
+            return
         try:
-            delivery = await asyncio.wait_for(subscription.queue.get(), keep_alive)
+            delivery = await asyncio.wait_for(subscription.queue.get(), min(keep_alive, left))
         except TimeoutError:
-            yield ServerSentEventMessage(comment="keep-alive", data=None)
+            if loop.time() < end:
+                yield ServerSentEventMessage(comment="keep-alive", data=None)
             continue
         if delivery is None:
             return
@@ -120,8 +130,16 @@ async def stream(request: Request[Any, Any, Any], game_id: FromPath[str]) -> Ser
         if seat is None:
             raise Unauthorized("That stream ticket is used, too old, or of another game.")
     hub: Hub = request.app.state.hub
-    keep_alive: float = request.app.state.keep_alive
+    settings: Settings = request.app.state.settings
     after = _last_event_id(request, table.version)
     subscription = hub.subscribe(table)
-    messages = _messages(service, subscription, table, seat, after, keep_alive)
+    messages = _messages(
+        service,
+        subscription,
+        table,
+        seat,
+        after,
+        settings.keep_alive_seconds,
+        settings.stream_max_seconds,
+    )
     return _Stream(hub, subscription, messages)

@@ -177,6 +177,11 @@ class Game(ABC, Generic[S, C, E, V, O]):
     def view(self, state: S, viewer: Viewer) -> V:
         """What a seat (or a spectator, `None`) may see of the state."""
 
+    def full_view(self, state: S) -> V:
+        """The view that shows everything, hidden parts included: a finished game's replay.
+        A game without hidden information shows a spectator's view."""
+        return self.view(state, None)
+
     @abstractmethod
     def redact(self, event: E, viewer: Viewer) -> E:
         """An event as a viewer may see it while the game runs."""

@@ -88,6 +88,9 @@ class Crazymino(Game[State, Command, Event, CrazyminoView, NoOptions]):
     def view(self, state: State, viewer: int | None) -> CrazyminoView:
         return views.view(state, viewer)
 
+    def full_view(self, state: State) -> CrazyminoView:
+        return views.view(state, None, everything=True)
+
     def redact(self, event: Event, viewer: int | None) -> Event:
         return views.redact(event, viewer)
 

@@ -10,7 +10,7 @@ from msgspec.structs import replace
 
 from domain.crazymino.board import TILE_COLOUR, TILE_CORNERS
 from domain.crazymino.model import Event, GameEnded, GameStarted, Placement, State, TileDrawn
-from domain.crazymino.tables import BOARD, MULTIPLIERS
+from domain.crazymino.tables import BOARD, MULTIPLIERS, START_CELLS
 
 
 class TileFace(Struct, frozen=True):
@@ -49,8 +49,10 @@ class CrazyminoView(Struct, frozen=True):
     pile_size: int
     placements: tuple[Placement, ...]
     ended: GameEnded | None
+    start_cells: tuple[tuple[int, int], ...] = ()  # (row, col) of the four start cells
 
 
+_START_CELLS = tuple(sorted(START_CELLS.values()))
 _MULTIPLIERS = tuple(Multiplier(r, c, x) for (r, c), x in sorted(MULTIPLIERS.items()))
 
 
@@ -58,9 +60,10 @@ def face(tile: int) -> TileFace:
     return TileFace(tile, TILE_COLOUR[tile], TILE_CORNERS[tile])
 
 
-def view(state: State, viewer: int | None) -> CrazyminoView:
-    """The state as `viewer` (a seat, or None for a spectator) may see it."""
-    over = state.ended is not None
+def view(state: State, viewer: int | None, *, everything: bool = False) -> CrazyminoView:
+    """The state as `viewer` (a seat, or None for a spectator) may see it; with `everything`,
+    every hand (a finished game's replay)."""
+    over = everything or state.ended is not None
     seats = tuple(
         SeatView(
             seat=seat,
@@ -81,6 +84,7 @@ def view(state: State, viewer: int | None) -> CrazyminoView:
         pile_size=len(state.pile),
         placements=state.placements,
         ended=state.ended,
+        start_cells=_START_CELLS,
     )
 
 

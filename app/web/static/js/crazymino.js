@@ -1,0 +1,307 @@
+// Crazymino's table: the 14×14 board, the hand, and the controls the rules page describes.
+// What a seat may do, and what a placement would score, come from the API (legal, hints);
+// a placement the client sends anyway is refused by the server, in the server's words.
+import { html, useState, useEffect, useRef, useMemo } from "./lib.js";
+
+export const SIZE = 14;
+const S = 40; // one cell, in SVG units
+const COLOURS = { P: "pink", G: "green", Y: "yellow", B: "blue" };
+// Each colour has its own shape too, so that the board reads without colour perception.
+export const SHAPE = { pink: "circle", green: "triangle", yellow: "square", blue: "diamond" };
+
+/** A colour's shape, centred on (x, y), of radius r. */
+export function Shape({ colour, x, y, r, className = "" }) {
+  const cls = `shape ${colour} ${className}`;
+  switch (SHAPE[colour]) {
+    case "circle":
+      return html`<circle class=${cls} cx=${x} cy=${y} r=${r} />`;
+    case "triangle":
+      return html`<polygon class=${cls} points=${`${x},${y - r} ${x + r},${y + r * 0.8} ${x - r},${y + r * 0.8}`} />`;
+    case "square":
+      return html`<rect class=${cls} x=${x - r * 0.85} y=${y - r * 0.85} width=${r * 1.7} height=${r * 1.7} />`;
+    default:
+      return html`<polygon class=${cls} points=${`${x},${y - r} ${x + r},${y} ${x},${y + r} ${x - r},${y}`} />`;
+  }
+}
+
+/** The corner numbers (NW, NE, SE, SW) of a tile turned clockwise by `rotation` degrees. */
+export function turned(corners, rotation) {
+  const k = (rotation / 90) % 4;
+  return [0, 1, 2, 3].map((i) => corners[(i - k + 4) % 4]);
+}
+
+/** A tile at (x, y), size `size`: its colour, its shape, its four numbers. */
+export function TileFace({ colour, corners, x = 0, y = 0, size = S, className = "" }) {
+  const pad = size * 0.2;
+  const spots = [
+    [x + pad, y + pad],
+    [x + size - pad, y + pad],
+    [x + size - pad, y + size - pad],
+    [x + pad, y + size - pad],
+  ];
+  return html`
+    <g class=${`tile ${colour} ${className}`}>
+      <rect class="tile-body" x=${x + 1} y=${y + 1} width=${size - 2} height=${size - 2} rx="3" />
+      <${Shape} colour=${colour} x=${x + size / 2} y=${y + size / 2} r=${size * 0.16} className="tile-shape" />
+      ${corners.map((n, k) => html`<text class="number" x=${spots[k][0]} y=${spots[k][1]}
+        font-size=${size * 0.3} text-anchor="middle" dominant-baseline="central">${n}</text>`)}
+    </g>`;
+}
+
+export function tileWords(face, rotation = 0) {
+  return `${face.colour} tile ${turned(face.corners, rotation).join("-")}`;
+}
+
+function scoreWords(score) {
+  const base = score.colour_bonus ? `(${score.sum} + ${score.colour_bonus} colour bonus)` : `${score.sum}`;
+  const bridge = score.active_corners === 2 ? (score.bridged ? ", bridging" : ", one group") : "";
+  let text = `${base} × ${score.corner_multiplier} (${score.active_corners} corners${bridge})`;
+  if (score.cell_multiplier > 1) text += ` × ${score.cell_multiplier} (cell)`;
+  return `${score.total} points: ${text}`;
+}
+
+/** The board map: cell colours with their shapes, multipliers, start stars. */
+export function BoardMap({ state }) {
+  const multipliers = new Map(state.multipliers.map((m) => [`${m.row},${m.col}`, m.times]));
+  const starts = new Set((state.start_cells || []).map(([r, c]) => `${r},${c}`));
+  const cells = [];
+  for (let row = 0; row < SIZE; row++) {
+    for (let col = 0; col < SIZE; col++) {
+      const colour = COLOURS[state.board[row][col]];
+      const x = col * S;
+      const y = row * S;
+      const times = multipliers.get(`${row},${col}`);
+      cells.push(html`
+        <g class=${`cell ${colour}`}>
+          <rect x=${x} y=${y} width=${S} height=${S} />
+          <${Shape} colour=${colour} x=${x + 7} y=${y + 7} r=${4} className="cell-shape" />
+          ${times && html`<text class="times" x=${x + S / 2} y=${y + S / 2 + 2} text-anchor="middle" dominant-baseline="central">×${times}</text>`}
+          ${starts.has(`${row},${col}`) && html`<polygon class="star" points=${star(x + S / 2, y + S / 2, 11)} />`}
+        </g>`);
+    }
+  }
+  return cells;
+}
+
+function star(cx, cy, r) {
+  const points = [];
+  for (let i = 0; i < 10; i++) {
+    const radius = i % 2 ? r * 0.45 : r;
+    const angle = (Math.PI / 5) * i - Math.PI / 2;
+    points.push(`${(cx + radius * Math.cos(angle)).toFixed(1)},${(cy + radius * Math.sin(angle)).toFixed(1)}`);
+  }
+  return points.join(" ");
+}
+
+function cellWords(state, row, col, placed, fit) {
+  const colour = COLOURS[state.board[row][col]];
+  const times = state.multipliers.find((m) => m.row === row && m.col === col);
+  let text = `Cell (${row}, ${col}), ${colour}${times ? `, ×${times.times}` : ""}`;
+  if (placed) {
+    text += `: ${placed.colour} tile ${placed.corners.join("-")}`;
+  } else if (fit) {
+    text += `: the selected tile fits here for ${scoreWords(fit.hint)}`;
+  }
+  return text;
+}
+
+export function CrazyminoBoard({ view, send, busy, readOnly = false }) {
+  const state = view.state;
+  const me = view.seat;
+  const hand = me !== null ? state.seats[me].hand || [] : [];
+  const mine = !readOnly && me !== null && view.to_act.includes(me) && view.status === "active";
+  const [selected, setSelected] = useState(null); // tile id
+  const [rotation, setRotation] = useState(0);
+  const [cursor, setCursor] = useState([6, 6]);
+  const [pointing, setPointing] = useState(null);
+  const [drag, setDrag] = useState(null);
+  const board = useRef(null);
+
+  useEffect(() => {
+    if (selected !== null && !hand.some((t) => t.tile === selected)) setSelected(null);
+  }, [view.version]);
+
+  // Where each (tile, rotation) may go, and what it would score: from the API.
+  const fits = useMemo(() => {
+    const found = new Map();
+    view.legal.forEach((c, n) => {
+      if (c.type !== "place_tile") return;
+      const key = `${c.tile}:${c.rotation}`;
+      if (!found.has(key)) found.set(key, new Map());
+      found.get(key).set(`${c.row},${c.col}`, { ...c, hint: view.hints[n] });
+    });
+    return found;
+  }, [view.version, view.legal]);
+  const here = fits.get(`${selected}:${rotation}`) || new Map();
+  const placed = new Map(state.placements.map((p) => [`${p.row},${p.col}`, p]));
+  const face = hand.find((t) => t.tile === selected);
+  const canDraw = view.legal.some((c) => c.type === "draw_and_pass");
+
+  function choose(tile) {
+    if (tile === selected) setRotation((rotation + 90) % 360);
+    else {
+      setSelected(tile);
+      setRotation(0);
+    }
+  }
+  function nextTile() {
+    if (!hand.length) return;
+    const at = hand.findIndex((t) => t.tile === selected);
+    setSelected(hand[(at + 1) % hand.length].tile);
+    setRotation(0);
+  }
+  async function lay(row, col) {
+    if (selected === null || !mine || busy) return;
+    const ok = await send({ type: "place_tile", tile: selected, rotation, row, col });
+    if (ok) setSelected(null);
+  }
+  function onKey(event) {
+    if (event.target.tagName === "BUTTON" || event.target.tagName === "INPUT") {
+      if (event.key !== "r" && event.key !== "n") return;
+    }
+    const [row, col] = cursor;
+    setPointing(null); // the keys speak of the cursor, wherever the mouse rests
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const onBoard = event.target === board.current;
+    if (moves[event.key] && onBoard) {
+      const [dr, dc] = moves[event.key];
+      setCursor([Math.min(SIZE - 1, Math.max(0, row + dr)), Math.min(SIZE - 1, Math.max(0, col + dc))]);
+      event.preventDefault();
+    } else if ((event.key === "Enter" || event.key === " ") && onBoard) {
+      lay(row, col);
+      event.preventDefault();
+    } else if (event.key === "r" || event.key === "R") {
+      if (selected !== null) setRotation((rotation + 90) % 360);
+    } else if (event.key === "n" || event.key === "N") {
+      nextTile();
+    }
+  }
+  function cellAt(clientX, clientY) {
+    const box = board.current.getBoundingClientRect();
+    const col = Math.floor(((clientX - box.left) / box.width) * SIZE);
+    const row = Math.floor(((clientY - box.top) / box.height) * SIZE);
+    return row >= 0 && row < SIZE && col >= 0 && col < SIZE ? [row, col] : null;
+  }
+  function startDrag(event, tile) {
+    if (!mine) return;
+    const start = { x: event.clientX, y: event.clientY };
+    let moving = false;
+    const move = (e) => {
+      if (!moving && Math.hypot(e.clientX - start.x, e.clientY - start.y) < 6) return;
+      if (!moving) {
+        moving = true;
+        if (tile !== selected) {
+          setSelected(tile);
+          setRotation(0);
+        }
+      }
+      setDrag({ tile, x: e.clientX, y: e.clientY });
+    };
+    const up = (e) => {
+      document.removeEventListener("pointermove", move);
+      document.removeEventListener("pointerup", up);
+      setDrag(null);
+      if (!moving) return;
+      const cell = cellAt(e.clientX, e.clientY);
+      if (cell) {
+        setCursor(cell);
+        layDragged(tile, cell);
+      }
+    };
+    document.addEventListener("pointermove", move);
+    document.addEventListener("pointerup", up);
+  }
+  async function layDragged(tile, [row, col]) {
+    const turn = tile === selected ? rotation : 0;
+    const ok = await send({ type: "place_tile", tile, rotation: turn, row, col });
+    if (ok) setSelected(null);
+  }
+
+  const [cr, cc] = cursor;
+  const status = pointing
+    ? cellWords(state, pointing[0], pointing[1], placed.get(pointing.join(",")), here.get(pointing.join(",")))
+    : cellWords(state, cr, cc, placed.get(`${cr},${cc}`), here.get(`${cr},${cc}`));
+  const draggedFace = drag && hand.find((t) => t.tile === drag.tile);
+
+  return html`
+    <section class="crazymino" onKeyDown=${onKey} aria-label="Crazymino table">
+      <div class="board-wrap">
+        <div class="board" ref=${board} tabindex="0" role="application"
+          aria-label="Board, 14 by 14. Arrow keys move over the board; Enter lays the selected tile on the cell; R turns it; N picks the next tile of your hand."
+          aria-describedby="cell-status">
+          <svg viewBox=${`0 0 ${SIZE * S} ${SIZE * S}`} aria-hidden="true">
+            <${BoardMap} state=${state} />
+            ${state.placements.map((p) => html`<${TileFace} colour=${p.colour} corners=${p.corners} x=${p.col * S} y=${p.row * S} className=${p.seat === undefined || p.seat === null ? "start" : ""} />`)}
+            ${[...here.values()].map((f) => html`
+              <rect class="fit" x=${f.col * S + 2} y=${f.row * S + 2} width=${S - 4} height=${S - 4} />`)}
+            ${Array.from({ length: SIZE * SIZE }, (_, i) => {
+              const row = Math.floor(i / SIZE);
+              const col = i % SIZE;
+              return html`<rect class="hit" x=${col * S} y=${row * S} width=${S} height=${S}
+                data-row=${row} data-col=${col}
+                onPointerEnter=${() => setPointing([row, col])} onPointerLeave=${() => setPointing(null)}
+                onClick=${() => { setCursor([row, col]); lay(row, col); }} />`;
+            })}
+            <rect class="cursor" x=${cc * S + 1} y=${cr * S + 1} width=${S - 2} height=${S - 2} />
+          </svg>
+        </div>
+        <p id="cell-status" class="cell-status" aria-live="polite">${status}</p>
+      </div>
+      <div class="side">
+        ${readOnly && html`<${Hands} state=${state} />`}
+        ${!readOnly && me !== null && html`
+          <section class="hand" aria-labelledby="hand-title">
+            <h2 id="hand-title">Your hand (${hand.length} tiles)</h2>
+            <p class="hint">${mine ? "Your turn: pick a tile (click it again to turn it), then a cell; or drag it onto the board." : "Wait for your turn."}</p>
+            <ul>
+              ${hand.map((t) => {
+                const chosen = t.tile === selected;
+                const turn = chosen ? rotation : 0;
+                const anywhere = [0, 90, 180, 270].some((r) => fits.has(`${t.tile}:${r}`));
+                return html`<li>
+                  <button type="button" class=${`hand-tile ${chosen ? "chosen" : ""} ${anywhere ? "fits" : ""}`}
+                    aria-pressed=${chosen} data-tile=${t.tile}
+                    aria-label=${`${tileWords(t, turn)}${chosen ? `, selected, turned ${turn}°` : ""}${anywhere ? ", fits somewhere" : ""}`}
+                    onClick=${() => choose(t.tile)} onPointerDown=${(e) => startDrag(e, t.tile)}>
+                    <svg viewBox="0 0 40 40" aria-hidden="true"><${TileFace} colour=${t.colour} corners=${turned(t.corners, turn)} /></svg>
+                  </button></li>`;
+              })}
+            </ul>
+          </section>`}
+        <div class="controls">
+          ${!readOnly && me !== null && html`
+            <button type="button" disabled=${selected === null} onClick=${() => setRotation((rotation + 90) % 360)}>Rotate tile</button>
+            <button type="button" disabled=${!mine || !canDraw || busy} onClick=${() => send({ type: "draw_and_pass" })}>Draw a tile & pass</button>`}
+          <p class="pile">Pile: ${state.pile_size} tiles</p>
+          ${face && html`<p class="selected">Selected: ${tileWords(face, rotation)}, turned ${rotation}°; it fits ${here.size} ${here.size === 1 ? "cell" : "cells"}.</p>`}
+        </div>
+        <p class="keys">Keys: arrows move over the board, Enter lays the selected tile, R turns it, N picks the next tile.</p>
+      </div>
+      ${draggedFace && html`<div class="ghost" aria-hidden="true" ref=${(el) => el && (el.style.transform = `translate(${drag.x - 24}px, ${drag.y - 24}px)`)}>
+        <svg viewBox="0 0 40 40"><${TileFace} colour=${draggedFace.colour} corners=${turned(draggedFace.corners, rotation)} /></svg></div>`}
+    </section>
+  `;
+}
+
+/** Every hand the view shows (a replay: the seat's own, or all of them once the game is over). */
+function Hands({ state }) {
+  const shown = state.seats.filter((s) => s.hand);
+  return html`<section class="hands" aria-label="Hands at this step">
+    ${shown.map((s) => html`<div><h2>${s.name}'s hand (${s.hand.length})</h2>
+      <ul class="mini">${s.hand.map((t) => html`<li><svg viewBox="0 0 40 40" role="img" aria-label=${tileWords(t)}>
+        <${TileFace} colour=${t.colour} corners=${t.corners} /></svg></li>`)}</ul></div>`)}
+  </section>`;
+}
+
+export const CRAZYMINO = {
+  title: "Crazymino",
+  Board: CrazyminoBoard,
+  seatNote: (view, seat) => `${view.state.seats[seat].hand_size} tiles in hand`,
+  scoreLine: (view, seat) => {
+    const laid = view.state.placements.filter((p) => p.seat === seat);
+    const points = laid.reduce((sum, p) => sum + p.score.total, 0);
+    const ended = view.state.ended;
+    const bonus = ended && ended.seat === seat ? ended.bonus.reduce((sum, b) => sum + b.points, 0) : 0;
+    return `${laid.length} tiles laid for ${points} points${bonus ? `, ${bonus} points for the last tile` : ""}`;
+  },
+};

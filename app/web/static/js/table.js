@@ -1,0 +1,162 @@
+// Every table: players and scores, the log in words, refusals, the connection, the end.
+// The game's own part (its board, hand and controls) comes from its module.
+import { html, useState, useEffect, useRef, useCallback, ago } from "./lib.js";
+import { api, follow, newKey } from "./api.js";
+import { ScoreChart } from "./chart.js";
+import { GAMES } from "./games.js";
+
+export function Table({ gameId, token }) {
+  const [view, setView] = useState(null);
+  const [log, setLog] = useState([]);
+  const [status, setStatus] = useState("connecting");
+  const [refusal, setRefusal] = useState(null);
+  const [failure, setFailure] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const reload = useRef(null);
+
+  const load = useCallback(async () => {
+    try {
+      const next = await api(`/api/games/${gameId}${token ? "?hints=true" : ""}`, { token });
+      // Answers may arrive out of order: an older view never replaces a newer one.
+      setView((shown) => (shown && shown.version > next.version ? shown : next));
+    } catch (refused) {
+      setFailure(refused.message);
+    }
+  }, [gameId, token]);
+
+  useEffect(() => {
+    let stream = null;
+    let stopped = false;
+    (async () => {
+      try {
+        const first = await api(`/api/games/${gameId}/events`, { token });
+        if (stopped) return;
+        setLog(first.events);
+        await load();
+        stream = follow(gameId, {
+          token,
+          after: first.version,
+          onStatus: setStatus,
+          onEntry: (entry) => {
+            setLog((entries) => [...entries, entry]);
+            clearTimeout(reload.current);
+            reload.current = setTimeout(load, 30);
+          },
+        });
+      } catch (refused) {
+        setFailure(refused.message);
+      }
+    })();
+    return () => {
+      stopped = true;
+      if (stream) stream.close();
+      clearTimeout(reload.current);
+    };
+  }, [gameId, token, load]);
+
+  const send = useCallback(
+    async (command) => {
+      if (!view) return false;
+      setBusy(true);
+      setRefusal(null);
+      try {
+        const body = { ...command, expected_version: view.version };
+        await api(`/api/games/${gameId}/commands`, { method: "POST", body, token, key: newKey() });
+        await load();
+        return true;
+      } catch (refused) {
+        setRefusal(refused.message);
+        if (refused.code === "stale_version") await load();
+        return false;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [view, gameId, token, load],
+  );
+
+  if (failure) return html`<p class="refusal" role="alert">${failure}</p><p><a href="/">Back to the lobby</a></p>`;
+  if (!view) return html`<p>Loading the game…</p>`;
+  const game = GAMES[view.game];
+  const you = view.seat;
+  const over = view.status === "over";
+  return html`
+    <div class="table" data-version=${view.version}>
+      <div class="table-head">
+        <h1>${game ? game.title : view.game}${you !== null ? html` <span class="as">as ${view.seats[you].name}</span>` : html` <span class="as">(watching)</span>`}</h1>
+        <${Connection} status=${status} />
+        <p class="links">
+          <a href=${`/rules/${view.game}`}>How to play</a>
+          <a href=${`/replay/${gameId}${token ? `#t=${token}` : ""}`}>Replay</a>
+          <a href="/">Lobby</a>
+        </p>
+      </div>
+      <${Players} view=${view} game=${game} />
+      ${refusal && html`<p class="refusal" role="alert">${refusal}</p>`}
+      ${over && html`<${Ending} view=${view} game=${game} gameId=${gameId} token=${token} />`}
+      ${game ? html`<${game.Board} view=${view} send=${send} busy=${busy} />` : html`<p>This client cannot draw ${view.game}.</p>`}
+      <${Log} entries=${log} />
+    </div>
+  `;
+}
+
+function Connection({ status }) {
+  const words = { live: "Live", reconnecting: "Reconnecting…", connecting: "Connecting…" }[status];
+  return html`<p class=${`connection ${status}`} role="status" aria-live="polite">
+    <span class="dot" aria-hidden="true"></span>${words}</p>`;
+}
+
+function Players({ view, game }) {
+  return html`
+    <section class="players" aria-label="Players">
+      <ul>
+        ${view.seats.map((s) => {
+          const acting = view.to_act.includes(s.seat);
+          return html`
+            <li class=${acting ? "acting" : ""}>
+              <span class="name">${s.name}${s.type === "ai" ? html` <small>(AI, ${s.level})</small>` : ""}${s.seat === view.seat ? html` <small>(you)</small>` : ""}</span>
+              <span class="score">${view.scores[s.seat]} points</span>
+              ${game && game.seatNote && html`<span class="note">${game.seatNote(view, s.seat)}</span>`}
+              ${acting && html`<span class="turn">${view.to_act.length > 1 ? "playing" : "to play"}</span>`}
+            </li>`;
+        })}
+      </ul>
+    </section>
+  `;
+}
+
+function Ending({ view, game, gameId, token }) {
+  const [timeline, setTimeline] = useState(null);
+  useEffect(() => {
+    api(`/api/games/${gameId}/timeline`, { token }).then(setTimeline);
+  }, [gameId, view.version]);
+  return html`
+    <section class="ending" aria-labelledby="final">
+      <h2 id="final">The game is over</h2>
+      <ol class="ranking">
+        ${view.standings.map((s) => html`
+          <li>
+            <strong>${s.rank}. ${view.seats[s.seat].name}</strong>: ${s.score} points
+            ${game && game.scoreLine && html`<span class="line"> (${game.scoreLine(view, s.seat)})</span>`}
+          </li>`)}
+      </ol>
+      ${timeline && html`<${ScoreChart} timeline=${timeline} />`}
+    </section>
+  `;
+}
+
+function Log({ entries }) {
+  const end = useRef(null);
+  useEffect(() => {
+    if (end.current) end.current.scrollTop = end.current.scrollHeight;
+  }, [entries.length]);
+  const now = Date.now();
+  return html`
+    <section class="log" aria-labelledby="log-title">
+      <h2 id="log-title">Game log</h2>
+      <ol ref=${end} tabindex="0" aria-label="Every event, oldest first">
+        ${entries.map((e) => html`<li key=${e.version}><span class="when">${ago(e.at, now)}</span> ${e.text}</li>`)}
+      </ol>
+    </section>
+  `;
+}

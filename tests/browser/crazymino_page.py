@@ -1,0 +1,77 @@
+"""What a person does on a Crazymino table, as Playwright steps."""
+
+from __future__ import annotations
+
+from playwright.async_api import Page, expect
+
+S = 40  # a cell in the board's SVG units
+
+
+async def my_turn(page: Page, name: str, timeout: float = 20_000) -> None:
+    """`name` is to play, in a view as new as the last event the page has (the log comes by
+    the stream, the view by a request after it)."""
+    await page.wait_for_function(
+        """name => {
+            const table = document.querySelector('.table');
+            const acting = [...document.querySelectorAll('.players li.acting .name')];
+            const logged = document.querySelectorAll('.log li').length;
+            return table && Number(table.dataset.version) === logged
+                && acting.some(a => a.textContent.startsWith(name));
+        }""",
+        arg=name,
+        timeout=timeout,
+    )
+
+
+async def log_size(page: Page) -> int:
+    return await page.locator(".log li").count()
+
+
+async def wait_log_grows(page: Page, size: int, text: str, timeout: float = 15_000) -> None:
+    """The log has grown past `size` entries, and one of the new ones says `text`."""
+    await page.wait_for_function(
+        """([size, text]) => [...document.querySelectorAll('.log li')].slice(size)
+            .some(li => li.textContent.includes(text))""",
+        arg=[size, text],
+        timeout=timeout,
+    )
+
+
+async def gone_from_hand(page: Page, tile: int) -> None:
+    await expect(page.locator(f'.hand-tile[data-tile="{tile}"]')).to_have_count(0)
+
+
+async def pick_fitting(page: Page) -> int:
+    """Select a tile of the hand that fits somewhere, turned so that it fits; its id."""
+    tile = page.locator(".hand-tile.fits").first
+    number = int(await tile.get_attribute("data-tile") or -1)
+    await tile.click()
+    for _ in range(4):
+        if await page.locator("rect.fit").count():
+            return number
+        await page.get_by_role("button", name="Rotate tile").click()
+    raise AssertionError("the tile fits nowhere at any turn")
+
+
+async def fit_cell(page: Page) -> tuple[int, int]:
+    """(row, col) of the first cell where the selected tile fits."""
+    fit = page.locator("rect.fit").first
+    x = float(await fit.get_attribute("x") or 0)
+    y = float(await fit.get_attribute("y") or 0)
+    return round((y - 2) / S), round((x - 2) / S)
+
+
+def cell(page: Page, row: int, col: int) -> str:
+    return f'rect.hit[data-row="{row}"][data-col="{col}"]'
+
+
+async def cursor(page: Page) -> tuple[int, int]:
+    box = page.locator("rect.cursor")
+    x = float(await box.get_attribute("x") or 0)
+    y = float(await box.get_attribute("y") or 0)
+    return round((y - 1) / S), round((x - 1) / S)
+
+
+async def hand(page: Page) -> list[int]:
+    tiles = await page.locator(".hand-tile").evaluate_all("els => els.map(e => e.dataset.tile)")
+    return [int(t) for t in tiles]
