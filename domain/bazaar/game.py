@@ -11,11 +11,10 @@ from domain.bazaar.model import (
     ColourChosen,
     Command,
     Draw,
+    Drawn,
     EndTurn,
     Event,
-    JokerDrawn,
     State,
-    StoneDrawn,
     Trade,
     Traded,
     TurnEnded,
@@ -81,7 +80,7 @@ class Bazaar(Game[State, Command, Event, BazaarView, NoOptions]):
 
     def cause(self, event: Event) -> tuple[int | None, Command] | None:
         match event:
-            case StoneDrawn(seat=seat) | JokerDrawn(seat=seat):
+            case Drawn(seat=seat):
                 return seat, Draw()
             case ColourChosen(seat=seat, stone=colour):
                 return seat, ChooseColour(colour)

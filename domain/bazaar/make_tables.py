@@ -17,6 +17,7 @@ from itertools import combinations_with_replacement
 from typing import TypeVar
 
 T = TypeVar("T")
+Equation = tuple[str, str]
 
 COLOURS: tuple[str, ...] = ("red", "green", "blue", "white", "yellow")
 LETTERS = "RGBWY"  # one letter per colour, in the order of COLOURS
@@ -25,6 +26,9 @@ LETTERS = "RGBWY"  # one letter per colour, in the order of COLOURS
 CARD_SIZES: tuple[tuple[int, int], ...] = ((1, 2), (1, 3), (1, 4), (2, 2), (2, 3))
 CARDS = 10
 SINGLES_PER_COLOUR = CARDS * 3 // len(LETTERS)  # the 1-stone sides spread evenly: 6 each
+#: The rules' example ("une pierre rouge contre une jaune, une bleue et une verte") is
+#: card 0's 1-for-3 equation.
+RULES_EXAMPLE: Equation = ("R", "GBY")
 MOST_OF_A_COLOUR = 2  # stones of one colour on one side of an equation
 SPREAD = 3  # the most the deck's counts of two colours may differ, card after card
 _CARD_SEED = 0x5EED_BA2A
@@ -40,8 +44,6 @@ WARE_PATTERNS: tuple[tuple[str, int], ...] = (
     ("2-1-1-1", 1),
 )
 _WARE_SEED = 0xC0FFEE
-
-Equation = tuple[str, str]
 
 
 def _random(seed: int) -> Iterator[int]:
@@ -114,7 +116,8 @@ def exchange_cards() -> tuple[tuple[Equation, ...], ...]:
     On each card the three 1-stone sides are three different colours and the five equations
     link all five colours; a side holds at most two stones of one colour; over the deck each
     colour is a 1-stone side six times, the colours' counts of stones stay within SPREAD of
-    each other, and no equation appears twice. Depth-first search over seeded candidate orders.
+    each other, and no equation appears twice. Card 0 holds the rules' example. Depth-first
+    search over seeded candidate orders.
     """
     stream = _random(_CARD_SEED)
     pools = [_candidates(size, stream) for size in CARD_SIZES]
@@ -126,8 +129,10 @@ def exchange_cards() -> tuple[tuple[Equation, ...], ...]:
     def card(chosen: list[Equation]) -> bool:
         if len(chosen) == len(CARD_SIZES):
             return connected(chosen) and _even(stones, chosen)
-        # the colours least used as a single stone so far first, so that the deck stays even
-        pool = sorted(pools[len(chosen)], key=lambda e: singles.get(e[0], 0))
+        if not deck and CARD_SIZES[len(chosen)] == (1, 3):
+            pool = [RULES_EXAMPLE]
+        else:  # the colours least used as a single stone so far first: an even deck
+            pool = sorted(pools[len(chosen)], key=lambda e: singles.get(e[0], 0))
         for equation in pool:
             single = equation[0] if len(equation[0]) == 1 else ""
             if equation in used or single in {e[0] for e in chosen}:

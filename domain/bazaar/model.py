@@ -100,17 +100,12 @@ class GameStarted(msgspec.Struct, frozen=True, tag="game_started"):
     seed: int | None = None
 
 
-class StoneDrawn(msgspec.Struct, frozen=True, tag="stone_drawn"):
-    """A seat drew a stone of this colour from the bag."""
+class Drawn(msgspec.Struct, frozen=True, tag="drawn"):
+    """A seat drew from the bag: a stone of the colour `face`, or the joker (its colour is
+    chosen next)."""
 
     seat: int
-    stone: Colour
-
-
-class JokerDrawn(msgspec.Struct, frozen=True, tag="joker_drawn"):
-    """A seat drew the joker: it chooses the colour of its stone next."""
-
-    seat: int
+    face: Colour | Literal["joker"]
 
 
 class ColourChosen(msgspec.Struct, frozen=True, tag="colour_chosen"):
@@ -157,16 +152,7 @@ class GameEnded(msgspec.Struct, frozen=True, tag="game_ended"):
     winners: tuple[int, ...]
 
 
-Event = (
-    GameStarted
-    | StoneDrawn
-    | JokerDrawn
-    | ColourChosen
-    | Traded
-    | WareBought
-    | TurnEnded
-    | GameEnded
-)
+Event = GameStarted | Drawn | ColourChosen | Traded | WareBought | TurnEnded | GameEnded
 
 # -- state -----------------------------------------------------------------------------------
 

@@ -29,13 +29,12 @@ from domain.bazaar.model import (
     ColourChosen,
     Command,
     Draw,
+    Drawn,
     EndTurn,
     Event,
     GameEnded,
     GameStarted,
-    JokerDrawn,
     State,
-    StoneDrawn,
     Trade,
     Traded,
     TurnEnded,
@@ -50,6 +49,7 @@ from domain.bazaar.stones import (
     minus,
     names,
     plus,
+    stone,
 )
 from domain.bazaar.tables import EXCHANGE_CARDS, WARES
 from domain.bazaar.wares import STALLS, WARE_STONES, WARES_PER_STALL, price, ware
@@ -118,11 +118,11 @@ def _colour_chosen(state: State, seat: int, command: ChooseColour) -> ColourChos
     return ColourChosen(seat, command.colour)
 
 
-def _drawn(state: State, seat: int) -> StoneDrawn | JokerDrawn:
+def _drawn(state: State, seat: int) -> Drawn:
     if state.phase != "draw_or_trade":
         raise AlreadyDrewOrTraded("You have already drawn or traded this turn.")
     face = at_step(state.seed, state.draws).below(len(COLOURS) + 1)
-    return JokerDrawn(seat) if face == JOKER_FACE else StoneDrawn(seat, COLOURS[face])
+    return Drawn(seat, "joker" if face == JOKER_FACE else COLOURS[face])
 
 
 def _traded(state: State, seat: int, command: Trade) -> Traded:
@@ -171,16 +171,21 @@ def _next_turn(state: State) -> int:
     return (state.turn + 1) % len(state.order)
 
 
+def _gained(state: State, seat: int, colour: int) -> State:
+    """A stone of the colour lands on the seat's carpet: it may buy now, or end its turn."""
+    carpets = _with(state.carpets, seat, plus(state.carpets[seat], stone(colour)))
+    return replace(state, carpets=carpets, phase="buy_or_end")
+
+
 def evolve(state: State, event: Event) -> State:
     """The state after one event. Trusts the event: it was decided before it was stored."""
     match event:
-        case StoneDrawn(seat=seat, stone=colour) | ColourChosen(seat=seat, stone=colour):
-            carpet = plus(state.carpets[seat], from_names((colour,)))
-            draws = state.draws + isinstance(event, StoneDrawn)
-            carpets = _with(state.carpets, seat, carpet)
-            return replace(state, carpets=carpets, draws=draws, phase="buy_or_end")
-        case JokerDrawn():
-            return replace(state, draws=state.draws + 1, phase="choose_colour")
+        case Drawn(seat=seat, face=face):
+            if face == "joker":
+                return replace(state, draws=state.draws + 1, phase="choose_colour")
+            return _gained(replace(state, draws=state.draws + 1), seat, COLOURS.index(face))
+        case ColourChosen(seat=seat, stone=colour):
+            return _gained(state, seat, COLOURS.index(colour))
         case Traded(seat=seat, gave=gave, took=took):
             carpet = plus(minus(state.carpets[seat], from_names(gave)), from_names(took))
             return replace(state, carpets=_with(state.carpets, seat, carpet), phase="buy_or_end")
