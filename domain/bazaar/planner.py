@@ -6,8 +6,9 @@ best purchase or none. Beyond the search it values a carpet by the outlook of th
 (`outlook`: drawing alone toward one ware). Each ware's value is weighed by the price it would
 fetch (stones left over, precious or cheap, and the chance that a stall is empty by then, from
 the stalls' counts) and by the chance that it is still on its stall when the seat plays again
-(from the other carpets: a seat that holds a ware's stones is likely to buy it). The search is
-bounded by a count of nodes, not by time.
+(from the other carpets: a seat that holds a ware's stones is likely to buy it). Selling the
+last ware ends the game: against other seats it buys it only to win or share the win. The
+search is bounded by a count of nodes, not by time.
 """
 
 from __future__ import annotations
@@ -37,6 +38,9 @@ TAKEN_OTHERWISE = 0.02
 #: The chance that some stall is empty by the time of a purchase, by the fewest wares a stall
 #: holds now.
 EMPTY_SOON = {1: 0.5, 2: 0.25, 3: 0.1}
+#: What selling the last ware is worth beyond its price, against other seats: the game ends,
+#: won (or shared) or lost.
+WON, LOST = 100.0, -100.0
 ONE_STONE = tuple(stone(k) for k in range(len(COLOURS)))
 
 
@@ -81,8 +85,13 @@ class Planner:
                 top, precious, round(self.discount * survives, 2), round(empty_share, 2)
             )
             self.targets.append(Target(stall, top, precious, table, survives))
-        self.trades = [(n, d, gave, took) for n, d, gave, took in moves(me.cards)]
+        mine = view.seats[view.viewer].score if view.viewer is not None else 0
+        best_other = max((s.score for s in view.seats if s.seat != view.viewer), default=None)
+        self.final = (mine, best_other) if sum(me.counts) == 1 else None
+        #: Each trade: its number and direction, what it pays, and what it changes on a carpet.
+        self.trades = [(n, d, gave, minus(took, gave)) for n, d, gave, took in moves(me.cards)]
         self.memo: dict[tuple[Stones, int], float] = {}
+        self.beyond_memo: dict[tuple[Stones, int], float] = {}
         self.nodes = 0
         self.budget: int | None = None
 
@@ -91,6 +100,9 @@ class Planner:
     def beyond(self, carpet: Stones, bought: int = -1) -> float:
         """A carpet's value at the start of our next turn, from the wares' outlooks (the ware
         of stall `bought` is gone)."""
+        key = (carpet, bought)
+        if key in self.beyond_memo:
+            return self.beyond_memo[key]
         total = sum(carpet)
         best = 0.0
         for t in self.targets:
@@ -101,12 +113,18 @@ class Planner:
             value = t.survives * t.outlook[needed, spare]
             if value > best:
                 best = value
+        self.beyond_memo[key] = best
         return best
 
     def purchase(self, carpet: Stones, target: Target) -> float:
         """Buy the target now: its price, and what the stones left are worth afterwards."""
         left = minus(carpet, target.stones)
         paid = points(target.precious, sum(left), self.stall_empty)
+        if self.final is not None:  # the last ware: the game ends
+            mine, best_other = self.final
+            if best_other is None:
+                return paid
+            return paid + (WON if mine + paid >= best_other else LOST)
         return paid + self.discount * self.beyond(left, target.stall)
 
     def settled(self, carpet: Stones, depth: int) -> float:
@@ -136,9 +154,9 @@ class Planner:
         if key in self.memo:
             return self.memo[key]
         best = self.drawn(carpet, depth)
-        for _n, _d, gave, took in self.trades:
+        for _n, _d, gave, change in self.trades:
             if holds(carpet, gave):
-                best = max(best, self.settled(plus(minus(carpet, gave), took), depth))
+                best = max(best, self.settled(plus(carpet, change), depth))
         self.memo[key] = best
         return best
 
@@ -166,9 +184,9 @@ class Planner:
 
     def action(self, depth: int) -> Command:
         options: list[tuple[Command, float]] = [(Draw(), self.drawn(self.carpet, depth))]
-        for number, direction, gave, took in self.trades:
+        for number, direction, gave, change in self.trades:
             if holds(self.carpet, gave):
-                after = plus(minus(self.carpet, gave), took)
+                after = plus(self.carpet, change)
                 options.append((Trade(number, direction), self.settled(after, depth)))
         return options[_best(range(len(options)), lambda i: options[i][1])][0]
 

@@ -42,23 +42,51 @@ def from_names(colours: tuple[Colour, ...] | list[Colour]) -> Stones:
     return tuple(list(colours).count(colour) for colour in COLOURS)
 
 
+# The three below are written out for the five colours: the `hard` planner calls them in its
+# innermost loop.
+
+
 def holds(carpet: Stones, group: Stones) -> bool:
     """Whether the carpet has every stone of the group."""
-    return all(have >= need for have, need in zip(carpet, group, strict=True))
+    return (
+        carpet[0] >= group[0]
+        and carpet[1] >= group[1]
+        and carpet[2] >= group[2]
+        and carpet[3] >= group[3]
+        and carpet[4] >= group[4]
+    )
 
 
 def plus(carpet: Stones, group: Stones) -> Stones:
-    return tuple(a + b for a, b in zip(carpet, group, strict=True))
+    return (
+        carpet[0] + group[0],
+        carpet[1] + group[1],
+        carpet[2] + group[2],
+        carpet[3] + group[3],
+        carpet[4] + group[4],
+    )
 
 
 def minus(carpet: Stones, group: Stones) -> Stones:
     """The carpet without the group's stones (the caller knows it holds them)."""
-    return tuple(a - b for a, b in zip(carpet, group, strict=True))
+    return (
+        carpet[0] - group[0],
+        carpet[1] - group[1],
+        carpet[2] - group[2],
+        carpet[3] - group[3],
+        carpet[4] - group[4],
+    )
 
 
 def missing(carpet: Stones, group: Stones) -> Stones:
     """The stones of the group that the carpet lacks."""
-    return tuple(max(need - have, 0) for have, need in zip(carpet, group, strict=True))
+    return (
+        group[0] - carpet[0] if group[0] > carpet[0] else 0,
+        group[1] - carpet[1] if group[1] > carpet[1] else 0,
+        group[2] - carpet[2] if group[2] > carpet[2] else 0,
+        group[3] - carpet[3] if group[3] > carpet[3] else 0,
+        group[4] - carpet[4] if group[4] > carpet[4] else 0,
+    )
 
 
 def is_precious(ware: Stones) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from bazaar_builders import midgame, position, ware_id
 from game_profiles import PROFILES
+from msgspec.structs import replace
 
 from domain.bazaar import ai, planner
 from domain.bazaar.game import BAZAAR
@@ -151,3 +152,13 @@ def test_the_outlook_grows_with_what_the_carpet_holds() -> None:
     table = outlook(ware, False, 0.85, 0.25)
     assert table[counts("GGGWY"), 0] < table[counts("GGWY"), 0] < table[counts("W"), 0]
     assert table[counts("W"), 3] < table[counts("W"), 0]
+
+
+def test_hard_sells_the_last_ware_only_to_win_or_share_the_win() -> None:
+    stalls = ((), (ware_id("RRRBB"),), (), ())
+    state = position("RRRBB", "", stalls=stalls)  # 8 points: a stall is empty
+    assert planner.plan(BAZAAR.view(replace(state, scores=(0, 20)), 0)) == EndTurn()
+    assert planner.plan(BAZAAR.view(replace(state, scores=(12, 20)), 0)) == Buy(1)
+    assert planner.plan(BAZAAR.view(replace(state, scores=(30, 20)), 0)) == Buy(1)
+    solo = position("RRRBB", stalls=stalls)
+    assert planner.plan(BAZAAR.view(solo, 0)) == Buy(1)
