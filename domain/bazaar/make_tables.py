@@ -226,5 +226,23 @@ def render() -> str:
     return "\n".join(out) + "\n"
 
 
+def rules_page() -> str:
+    """The exchange cards and the catalogue as Markdown, as ``docs/rules/bazaar.md`` shows them
+    (a test checks that the page holds this text)."""
+    sizes = " | ".join(f"{a} ⇄ {b}" for a, b in CARD_SIZES)
+    lines = [f"| card | {sizes} |", "|---" * (len(CARD_SIZES) + 1) + "|"]
+    for number, card in enumerate(exchange_cards()):
+        cells = " | ".join(f"{left} ⇄ {right}" for left, right in card)
+        lines.append(f"| {number} | {cells} |")
+    lines += ["", "| pattern | kind | wares (ids) |", "|---|---|---|"]
+    catalogue = wares()
+    for kind, _orbits in WARE_PATTERNS:
+        ids = [n for n, ware in enumerate(catalogue) if pattern(ware) == kind]
+        quality = "precious" if int(kind[0]) >= 4 else "cheap"
+        listed = ", ".join(catalogue[n] for n in ids)
+        lines.append(f"| {kind} | {quality} | {listed} ({ids[0]}–{ids[-1]}) |")
+    return "\n".join(lines) + "\n"
+
+
 if __name__ == "__main__":
     print(render(), end="")

@@ -3,6 +3,8 @@ purchase that empties a stall, still priced on the upper rows."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 import pytest
 from bazaar_builders import position, ware_id
 from msgspec.structs import replace
@@ -42,7 +44,7 @@ def test_every_cell_of_the_price_table(
 ) -> None:
     assert points(precious, left, empty) == expected
     bought = buy(PRECIOUS if precious else CHEAP, left, empty)
-    kind = "precious" if precious else "cheap"
+    kind: Literal["cheap", "precious"] = "precious" if precious else "cheap"
     assert bought.price == Price(kind=kind, left=left, stall_empty=empty, points=expected)
 
 

@@ -31,7 +31,7 @@ from domain.bazaar.model import (
 from domain.bazaar.stones import COLOURS, counts
 from domain.bazaar.tables import EXCHANGE_CARDS, WARES
 from domain.chance import at_step
-from domain.errors import GameOverError, RuleError, SetupError, TurnError
+from domain.errors import GameOverError, OptionError, RuleError, SetupError, TurnError
 from domain.game import Setup
 
 RED_FOR_THREE = 1  # the rules' example, red ⇄ green + blue + yellow, in the table of cards 0, 1
@@ -70,6 +70,12 @@ def test_other_seat_counts_are_refused(seats: int) -> None:
         BAZAAR.start(Setup(seed=1, players=tuple(f"P{s}" for s in range(seats))))
 
 
+def test_bazaar_takes_no_option() -> None:
+    with pytest.raises(OptionError) as refusal:
+        BAZAAR.start(Setup(seed=1, players=("a", "b"), options={"stalls": 5}))
+    assert refusal.value.code == "unknown_option"
+
+
 def test_the_setup_deals_two_cards_and_four_stalls_of_six_from_the_seed() -> None:
     for seed in range(20):
         (event,) = BAZAAR.start(Setup(seed=seed, players=("a", "b", "c")))
@@ -83,7 +89,7 @@ def test_the_setup_deals_two_cards_and_four_stalls_of_six_from_the_seed() -> Non
         assert [t.id for t in event.tops] == [stall[0] for stall in event.stalls]
         assert event.seed == seed and sorted(event.order) == [0, 1, 2]
         assert BAZAAR.start(Setup(seed=seed, players=("a", "b", "c"))) == [event]
-    deals = {BAZAAR.start(Setup(seed=s, players=("a", "b")))[0].stalls for s in range(20)}
+    deals = {started(seed=s).stalls for s in range(20)}
     assert len(deals) == 20
 
 
@@ -125,7 +131,7 @@ def test_the_sixth_face_is_the_joker_and_its_colour_comes_first() -> None:
 
 def test_a_colour_without_a_joker_is_refused() -> None:
     for phase in ("draw_or_trade", "buy_or_end"):
-        state = position("RG", "", phase=phase)  # type: ignore[arg-type]
+        state = replace(position("RG", ""), phase=phase)
         assert refused(state, 0, ChooseColour("red")) == "no_joker"
 
 

@@ -111,3 +111,8 @@ def test_about_a_third_of_the_wares_are_precious() -> None:
 
 def test_every_colour_is_as_common_as_any_other_in_the_catalogue() -> None:
     assert Counter("".join(WARES)) == dict.fromkeys(LETTERS, 45)
+
+
+def test_the_rules_page_shows_the_cards_and_the_wares_as_generated() -> None:
+    page = Path(__file__).resolve().parents[2] / "docs" / "rules" / "bazaar.md"
+    assert make_tables.rules_page() in page.read_text()
