@@ -33,7 +33,7 @@ def blended_prices(precious: bool, empty_share: float) -> tuple[float, ...]:
     return tuple((1 - empty_share) * a + empty_share * b for a, b in zip(low, high, strict=True))
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1024)  # about 15 kB a table
 def outlook(ware: Stones, precious: bool, discount: float, empty_share: float) -> Outlook:
     """The value of aiming at `ware` by drawing alone, at the start of a turn, for every
     (needed, spare); the arguments are rounded by the caller so that tables are shared."""

@@ -19,7 +19,7 @@ from typing import NamedTuple
 from domain.bazaar.ai import seen
 from domain.bazaar.exchange import moves
 from domain.bazaar.model import Buy, ChooseColour, Command, Draw, EndTurn, Trade
-from domain.bazaar.outlook import FACES, Outlook, outlook
+from domain.bazaar.outlook import FACES, MOST_SPARE, Outlook, outlook
 from domain.bazaar.prices import points
 from domain.bazaar.stones import COLOURS, Stones, holds, is_precious, minus, missing, plus, stone
 from domain.bazaar.views import BazaarView
@@ -42,6 +42,7 @@ EMPTY_SOON = {1: 0.5, 2: 0.25, 3: 0.1}
 #: won (or shared) or lost.
 WON, LOST = 100.0, -100.0
 ONE_STONE = tuple(stone(k) for k in range(len(COLOURS)))
+WARE_SIZE = 5
 
 
 class Target(NamedTuple):
@@ -109,7 +110,7 @@ class Planner:
             if t.stall == bought:
                 continue
             needed = missing(carpet, t.stones)
-            spare = min(total - 5 + sum(needed), 3)
+            spare = min(total - WARE_SIZE + sum(needed), MOST_SPARE)
             value = t.survives * t.outlook[needed, spare]
             if value > best:
                 best = value

@@ -111,6 +111,7 @@ def decide(state: State, seat: int | None, command: Command) -> list[Event]:
 
 
 def _colour_chosen(state: State, seat: int, command: ChooseColour) -> ColourChosen:
+    """ "on a pioché un joker et on peut choisir une pierre de la couleur de son choix" """
     if state.phase != "choose_colour":
         raise NoJoker("You have no joker to choose a colour for.")
     if command.colour not in COLOURS:
@@ -119,6 +120,8 @@ def _colour_chosen(state: State, seat: int, command: ChooseColour) -> ColourChos
 
 
 def _drawn(state: State, seat: int) -> Drawn:
+    """ "En cliquant sur le coffre au trésor on peut piocher une pierre": one of six equally
+    likely faces (five colours, the joker), from the game's chance at its next step."""
     if state.phase != "draw_or_trade":
         raise AlreadyDrewOrTraded("You have already drawn or traded this turn.")
     face = at_step(state.seed, state.draws).below(len(COLOURS) + 1)
@@ -126,6 +129,7 @@ def _drawn(state: State, seat: int) -> Drawn:
 
 
 def _traded(state: State, seat: int, command: Trade) -> Traded:
+    """ "Le tableau d'échanges ... fonctionne dans les deux sens": pay one side, take the other."""
     if state.phase != "draw_or_trade":
         raise AlreadyDrewOrTraded("You have already drawn or traded this turn.")
     count = len(exchange.table(state.cards))
@@ -138,6 +142,9 @@ def _traded(state: State, seat: int, command: Trade) -> Traded:
 
 
 def _bought(state: State, seat: int, command: Buy) -> list[Event]:
+    """ "Un achat, sans avoir d'abord pioché ou échangé n'est pas autorisé"; "lorsque l'on a
+    effectué un achat, le jeu passe automatiquement au joueur suivant"; "lorsque les 24
+    combinaisons de pierres ont toutes été achetées, le jeu s'arrête"."""
     if state.phase == "draw_or_trade":
         raise BuyBeforeDrawOrTrade("Draw a stone or make a trade before buying.")
     if not 0 <= command.stall < len(state.stalls):
