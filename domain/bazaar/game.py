@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
-from domain.bazaar import ai, moves, planner, rules, views
+from domain.bazaar import ai, moves, planner, rules, views, words
 from domain.bazaar.model import (
+    Abandon,
     Buy,
     ChooseColour,
     ColourChosen,
@@ -14,6 +16,8 @@ from domain.bazaar.model import (
     Drawn,
     EndTurn,
     Event,
+    GameEnded,
+    Price,
     State,
     Trade,
     Traded,
@@ -37,6 +41,7 @@ class Bazaar(Game[State, Command, Event, BazaarView, NoOptions]):
     event_type = Event
     view_type = BazaarView
     options_type = NoOptions
+    hint_type = Price | None
     policies: ClassVar[dict[str, Policy]] = {
         "easy": ai.random_legal,
         "normal": ai.greedy,
@@ -72,6 +77,22 @@ class Bazaar(Game[State, Command, Event, BazaarView, NoOptions]):
         tops = tuple(WARE_STONES[stall[0]] if stall else None for stall in state.stalls)
         return moves.legal(state.phase, state.carpets[seat], state.cards, tops)
 
+    def hints(self, state: State, seat: int, commands: Sequence[Command]) -> list[Price | None]:
+        """The price each purchase would score (as the view's offers); None for the others."""
+        hints: list[Price | None] = []
+        for command in commands:
+            stall: tuple[int, ...] = ()
+            if isinstance(command, Buy) and 0 <= command.stall < len(state.stalls):
+                stall = state.stalls[command.stall]
+            hints.append(views.offer(state, seat, stall[0]).price if stall else None)
+        return hints
+
+    def describe(self, event: Event, names: Sequence[str]) -> str:
+        return words.describe(event, names)
+
+    def abandon(self) -> Command:
+        return Abandon()
+
     def view(self, state: State, viewer: int | None) -> BazaarView:
         return views.view(state, viewer)
 
@@ -80,6 +101,8 @@ class Bazaar(Game[State, Command, Event, BazaarView, NoOptions]):
 
     def cause(self, event: Event) -> tuple[int | None, Command] | None:
         match event:
+            case GameEnded(reason="abandoned"):
+                return None, Abandon()
             case Drawn(seat=seat):
                 return seat, Draw()
             case ColourChosen(seat=seat, stone=colour):

@@ -48,7 +48,11 @@ class EndTurn(msgspec.Struct, frozen=True, tag="end_turn", forbid_unknown_fields
     """End the turn without buying."""
 
 
-Command = Draw | ChooseColour | Trade | Buy | EndTurn
+class Abandon(msgspec.Struct, frozen=True, tag="abandon", forbid_unknown_fields=True):
+    """The system ends a game that nobody has played for a long time."""
+
+
+Command = Draw | ChooseColour | Trade | Buy | EndTurn | Abandon
 
 # -- what events show ------------------------------------------------------------------------
 
@@ -146,10 +150,12 @@ class TurnEnded(msgspec.Struct, frozen=True, tag="turn_ended"):
 
 
 class GameEnded(msgspec.Struct, frozen=True, tag="game_ended"):
-    """The 24th ware was sold: the final scores; `winners` share the highest."""
+    """The end: the 24th ware was sold (`sold_out`), or nobody played for a long time
+    (`abandoned`). The final scores; `winners` share the highest."""
 
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+    reason: Literal["sold_out", "abandoned"] = "sold_out"
 
 
 Event = GameStarted | Drawn | ColourChosen | Traded | WareBought | TurnEnded | GameEnded

@@ -7,6 +7,8 @@ player ends it. The game ends when the 24th ware is sold.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from msgspec.structs import replace
 
 from domain.bazaar import exchange
@@ -24,6 +26,7 @@ from domain.bazaar.errors import (
 )
 from domain.bazaar.model import (
     DIRECTIONS,
+    Abandon,
     Buy,
     ChooseColour,
     ColourChosen,
@@ -90,6 +93,10 @@ def decide(state: State, seat: int | None, command: Command) -> list[Event]:
     """The events of a seat's command, or the `RuleError` that forbids it."""
     if state.ended is not None:
         raise GameOverError("The game is over.")
+    if isinstance(command, Abandon):
+        if seat is not None:
+            raise TurnError("Only the service ends a game that nobody plays.")
+        return [_ended(state.scores, "abandoned")]
     if seat is None or seat != state.seat_to_play:
         raise TurnError("It is not your turn.")
     if isinstance(command, ChooseColour):
@@ -165,9 +172,12 @@ def _bought(state: State, seat: int, command: Buy) -> list[Event]:
     )
     if sum(len(s) for s in state.stalls) > 1:
         return [bought]
-    scores = evolve(state, bought).scores
-    winners = tuple(s.seat for s in rank(scores) if s.rank == 1)
-    return [bought, GameEnded(scores, tuple(sorted(winners)))]
+    return [bought, _ended(evolve(state, bought).scores, "sold_out")]
+
+
+def _ended(scores: tuple[int, ...], reason: Literal["sold_out", "abandoned"]) -> GameEnded:
+    winners = tuple(sorted(s.seat for s in rank(scores) if s.rank == 1))
+    return GameEnded(scores, winners, reason)
 
 
 def _with(values: tuple[Stones, ...], seat: int, carpet: Stones) -> tuple[Stones, ...]:

@@ -13,6 +13,7 @@ from domain.bazaar import exchange
 from domain.bazaar.game import BAZAAR
 from domain.bazaar.model import (
     DIRECTIONS,
+    Abandon,
     Buy,
     ChooseColour,
     ColourChosen,
@@ -32,7 +33,8 @@ from domain.bazaar.stones import COLOURS, counts
 from domain.bazaar.tables import EXCHANGE_CARDS, WARES
 from domain.chance import at_step
 from domain.errors import GameOverError, OptionError, RuleError, SetupError, TurnError
-from domain.game import Setup
+from domain.game import Record, Setup
+from domain.verify import verify
 
 RED_FOR_THREE = 1  # the rules' example, red ⇄ green + blue + yellow, in the table of cards 0, 1
 EVERY_COMMAND: list[Command] = [
@@ -243,7 +245,7 @@ def test_the_game_ends_when_the_24th_ware_is_sold() -> None:
     bought, ended = BAZAAR.decide(state, 0, Buy(2))
     assert isinstance(bought, WareBought) and bought.price.points == 8  # stalls empty: upper
     assert bought.revealed is None and bought.left_in_stall == 0
-    assert ended == GameEnded(scores=(12, 10), winners=(0,))
+    assert ended == GameEnded(scores=(12, 10), winners=(0,), reason="sold_out")
     over = BAZAAR.fold(state, [bought, ended])
     assert BAZAAR.is_over(over) and BAZAAR.to_act(over) == frozenset()
     assert BAZAAR.legal(over, 0) == [] == BAZAAR.legal(over, 1)
@@ -308,3 +310,23 @@ def test_legal_lists_exactly_the_commands_the_rules_accept(carpet: str, phase: s
     legal = BAZAAR.legal(state, 0)
     assert sorted(map(repr, legal)) == sorted(map(repr, accepted))
     assert len(legal) == len(set(legal)) > 0
+
+
+def test_only_the_system_abandons_a_game_and_it_ends_with_the_standings_as_they_are() -> None:
+    setup = Setup(seed=2, players=("a", "b"))
+    events = BAZAAR.start(setup)
+    state = replace(BAZAAR.replay(events), scores=(3, 5))
+    command = BAZAAR.abandon()
+    assert command == Abandon()
+    with pytest.raises(TurnError):
+        BAZAAR.decide(state, state.order[0], command)
+    (ended,) = BAZAAR.decide(state, None, command)
+    assert ended == GameEnded(scores=(3, 5), winners=(1,), reason="abandoned")
+    assert BAZAAR.cause(ended) == (None, Abandon())
+    over = BAZAAR.evolve(state, ended)
+    assert BAZAAR.is_over(over) and not BAZAAR.to_act(over) and BAZAAR.legal(over, 0) == []
+    with pytest.raises(GameOverError):
+        BAZAAR.decide(over, None, command)
+    fresh = BAZAAR.replay(events)
+    records = [Record(0, None, e) for e in [*events, *BAZAAR.decide(fresh, None, command)]]
+    assert verify(BAZAAR, setup, records) == BAZAAR.fold(fresh, [r.event for r in records[1:]])
