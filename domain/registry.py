@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
+from domain.bazaar.game import BAZAAR
 from domain.crazymino.game import CRAZYMINO
 from domain.game import AnyGame
 
-GAMES: dict[str, AnyGame] = {game.name: game for game in (CRAZYMINO,)}
+GAMES: dict[str, AnyGame] = {game.name: game for game in (CRAZYMINO, BAZAAR)}

@@ -12,6 +12,8 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from domain.bazaar import model as bazaar
+from domain.bazaar.tables import WARES
 from domain.chance import Dice
 from domain.crazymino.model import GameStarted, State, TileDrawn
 from domain.game import AnyGame
@@ -68,6 +70,34 @@ def _crazymino_scores(state: State) -> tuple[int, ...]:
     return tuple(scores)
 
 
+def _bazaar_scramble(state: bazaar.State, viewer: int | None, seed: int) -> bazaar.State:
+    """Every ware under a top and every ware never dealt, shuffled back into the stalls; a
+    new seed (the bag)."""
+    tops = {stall[0] for stall in state.stalls if stall}
+    sold = {sale.ware.id for sale in state.sales}
+    dice = Dice(seed)
+    pool = dice.shuffled([w for w in range(len(WARES)) if w not in tops | sold])
+    stalls = []
+    for stall in state.stalls:
+        hidden = max(len(stall) - 1, 0)
+        stalls.append(stall[:1] + tuple(pool[:hidden]))
+        pool = pool[hidden:]
+    return replace(state, stalls=tuple(stalls), seed=dice.below(1 << 62))
+
+
+def _bazaar_event_leaks(event: Any, viewer: int | None) -> list[str]:
+    if isinstance(event, bazaar.GameStarted):
+        return [n for n, v in (("stalls", event.stalls), ("seed", event.seed)) if v is not None]
+    return []
+
+
+def _bazaar_scores(state: bazaar.State) -> tuple[int, ...]:
+    scores = [0] * len(state.players)
+    for sale in state.sales:
+        scores[sale.seat] += sale.price.points
+    return tuple(scores)
+
+
 def _race_scramble(state: dice_race.State, viewer: int | None, seed: int) -> dice_race.State:
     rng = random.Random(seed)
     totals = tuple(t if s == viewer else rng.randrange(40) for s, t in enumerate(state.totals))
@@ -99,5 +129,11 @@ PROFILES: dict[str, Profile] = {
         scramble=_crazymino_scramble,
         event_leaks=_crazymino_event_leaks,
         scores_from_log=_crazymino_scores,
+    ),
+    "bazaar": Profile(
+        seat_counts=(1, 2, 3, 4, 5, 6),
+        scramble=_bazaar_scramble,
+        event_leaks=_bazaar_event_leaks,
+        scores_from_log=_bazaar_scores,
     ),
 }

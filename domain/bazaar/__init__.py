@@ -1,0 +1,1 @@
+"""Bazaar (Sid Sackson), as played online: the rules engine, its views and its AI."""
