@@ -4,5 +4,6 @@ from __future__ import annotations
 
 from domain.crazymino.game import CRAZYMINO
 from domain.game import AnyGame
+from domain.mondo.game import MONDO
 
-GAMES: dict[str, AnyGame] = {game.name: game for game in (CRAZYMINO,)}
+GAMES: dict[str, AnyGame] = {game.name: game for game in (CRAZYMINO, MONDO)}
