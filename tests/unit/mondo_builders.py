@@ -4,13 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+import pytest
 from msgspec.structs import replace
 
+from domain.errors import RuleError
 from domain.game import Setup
 from domain.mondo.board import SPACES
 from domain.mondo.faces import FaceName
 from domain.mondo.game import MONDO
-from domain.mondo.model import EMPTY_BOARD, Board, Placement, Player, State
+from domain.mondo.model import (
+    EMPTY_BOARD,
+    Board,
+    Command,
+    Placement,
+    PlaceTile,
+    Player,
+    State,
+    TakeTile,
+)
 from domain.mondo.scoring import Seat
 from domain.mondo.survey import Survey
 from domain.mondo.table import board_survey
@@ -68,10 +79,10 @@ def seat(
     return Seat(survey_of(laid, backside), chip, tasks, leader)
 
 
-def game(seats: int = 2, at: int = T0, **options: object) -> State:
-    """A new game's state, its first round running from `at`."""
+def game(seats: int = 2, **options: object) -> State:
+    """A new game's state (seed 7), its first round running from T0."""
     setup = Setup(seed=7, players=tuple(f"P{s}" for s in range(seats)), options=options)
-    return MONDO.replay(MONDO.start(setup, at))
+    return MONDO.replay(MONDO.start(setup, T0))
 
 
 def with_boards(state: State, boards: Mapping[int, Board]) -> State:
@@ -84,6 +95,19 @@ def player(state: State, seat: int) -> Player:
     return state.seats[seat]
 
 
-def run(state: State, seat: int | None, command: object, at: int) -> State:
+def run(state: State, seat: int | None, command: Command, at: int) -> State:
     """The state after a command (raising its rule error)."""
-    return MONDO.fold(state, MONDO.decide(state, seat, command, at))  # type: ignore[arg-type]
+    return MONDO.fold(state, MONDO.decide(state, seat, command, at))
+
+
+def placed(state: State, seat: int, tile: int, space: int, at: int, face: str = "plain") -> State:
+    """The state after the seat took `tile` and laid it on `space` (unturned), both at `at`."""
+    state = run(state, seat, TakeTile(tile), at)
+    return run(state, seat, PlaceTile(tile, space, _face(face), 0), at)
+
+
+def refusal(state: State, seat: int | None, command: Command, at: int = T0 + 1) -> str:
+    """The code of the rule error that refuses the command."""
+    with pytest.raises(RuleError) as refused:
+        MONDO.decide(state, seat, command, at)
+    return refused.value.code
