@@ -100,10 +100,12 @@ def run(state: State, seat: int | None, command: Command, at: int) -> State:
     return MONDO.fold(state, MONDO.decide(state, seat, command, at))
 
 
-def placed(state: State, seat: int, tile: int, space: int, at: int, face: str = "plain") -> State:
-    """The state after the seat took `tile` and laid it on `space` (unturned), both at `at`."""
+def placed(
+    state: State, seat: int, tile: int, space: int, at: int, face: str = "plain", rotation: int = 0
+) -> State:
+    """The state after the seat took `tile` and laid it on `space`, both at `at`."""
     state = run(state, seat, TakeTile(tile), at)
-    return run(state, seat, PlaceTile(tile, space, _face(face), 0), at)
+    return run(state, seat, PlaceTile(tile, space, _face(face), rotation), at)
 
 
 def refusal(state: State, seat: int | None, command: Command, at: int = T0 + 1) -> str:
