@@ -7,14 +7,14 @@ tile and the chip after it. A display tile is judged by the face it shows, as a 
 once in hand, `normal` weighs both faces. Holding a tile, the AI lays it the best way. It never
 turns or lifts a placed tile and takes no tasks (a task risks its points).
 
-- `easy` looks at a dozen display tiles picked by the entropy, lays the face it took, and acts
-  every 6 seconds;
+- `easy` looks at a dozen display tiles picked by the entropy (at all of them only when none of
+  those would pay), lays the face it took, and acts every 6 seconds;
 - `normal` looks at every free tile, every turn and open space, and acts every 3 seconds.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Literal
 
 from domain.mondo.board import SPACES
@@ -62,7 +62,9 @@ def _borders(view: MondoView) -> tuple[int, int, int, int]:
     return n, e, s, w
 
 
-def _choose(view: MondoView, seat: int, tiles: list[tuple[int, tuple[int, ...]]]) -> Placing | None:
+def _choose(
+    view: MondoView, seat: int, tiles: Sequence[tuple[int, tuple[int, ...]]]
+) -> Placing | None:
     """The best placing among `tiles` (each with the faces considered); the first on ties."""
     frontier = Frontier(_laid(view, seat), _borders(view))
     volcano = _volcano_worth(view, seat)
@@ -91,13 +93,15 @@ def _policy(level: Level) -> Callable[[MondoView, int, int], Command]:
             return _place(placing) if placing else TakeBonus()
         if now + 2 * pace_ms + MARGIN_MS > view.deadline:
             return TakeBonus()
-        free = [d.shown for d in view.display if d.holder is None]
-        tiles: list[tuple[int, tuple[int, ...]]]
-        if level == "easy":
+        free = [
+            (d.shown.tile, (face_index(d.shown.face),)) for d in view.display if d.holder is None
+        ]
+        placing = None
+        if level == "easy":  # a dozen tiles first; all of them only when none of those pays
             start = entropy % max(len(free), 1)
-            free = (free[start:] + free[:start])[:EASY_LOOKS]
-        tiles = [(f.tile, (face_index(f.face),)) for f in free]
-        placing = _choose(view, seat, tiles)
+            placing = _choose(view, seat, (free[start:] + free[:start])[:EASY_LOOKS])
+        if placing is None or placing.gain < WORTH:
+            placing = _choose(view, seat, free)
         if placing is None or placing.gain < WORTH:
             return TakeBonus()
         return TakeTile(placing.tile)

@@ -136,12 +136,12 @@ def decide(state: State, seat: int | None, command: Command, now: int) -> list[E
         case PlaceTile():
             return _placed(state, seat, command, now)
         case TurnPlaced(rotation=rotation):
-            tile, current = _in_grace(state, me, now)
+            tile, current = _in_grace(me, now)
             if rotation not in ROTATIONS or rotation == current:
                 raise BadRotation("Turn the tile to 0, 90, 180 or 270 degrees, another than now.")
             return [PlacedTurned(seat, tile, rotation)]
         case LiftPlaced():
-            tile, _ = _in_grace(state, me, now)
+            tile, _ = _in_grace(me, now)
             return [PlacedLifted(seat, tile)]
         case TakeBonus():
             return _left(state, BonusTaken(seat, state.chips[0], full_board=False), now)
@@ -223,7 +223,7 @@ def _placed(state: State, seat: int, command: PlaceTile, now: int) -> list[Event
     return [placed, *_left(evolve(state, placed), full, now)]
 
 
-def _in_grace(state: State, me: Player, now: int) -> tuple[int, int]:
+def _in_grace(me: Player, now: int) -> tuple[int, int]:
     """The tile in grace and its rotation, else `GraceOver`."""
     if me.grace is None or not grace_open(me, now):
         raise GraceOver("The tile can no longer be turned or lifted.")
@@ -266,7 +266,7 @@ def legal(state: State, seat: int, now: int) -> list[Command]:
         gone = holders(state)
         commands += [TakeTile(t) for t in range(TILE_COUNT) if t not in gone]
         if grace_open(me, now):
-            _, current = _in_grace(state, me, now)
+            _, current = _in_grace(me, now)
             commands += [TurnPlaced(r) for r in ROTATIONS if r != current]
             commands.append(LiftPlaced())
     commands.append(TakeBonus())
