@@ -15,6 +15,7 @@ from msgspec.structs import replace
 from domain.chance import Dice
 from domain.crazymino.model import GameStarted, State, TileDrawn
 from domain.mondo import model as mondo
+from domain.mondo.scoring import Score as MondoScore
 from tests.games import dice_race
 
 
@@ -90,9 +91,9 @@ def _mondo_event_leaks(event: Any, viewer: int | None) -> list[str]:
 
 
 def _mondo_scores(state: mondo.State) -> tuple[int, ...]:
-    def lines(s: Any) -> int:
-        fixed = s.animals + s.landscapes + s.bonus + s.volcanoes + s.empty_spaces
-        return int(fixed + s.closure_errors + s.special + sum(t.points for t in s.tasks))
+    def lines(s: MondoScore) -> int:
+        board = s.animals + s.landscapes + s.empty_spaces + s.closure_errors
+        return board + s.bonus + s.volcanoes + s.special + sum(t.points for t in s.tasks)
 
     return tuple(
         sum(lines(scores[seat]) for scores in state.results) for seat in range(len(state.players))
