@@ -7,7 +7,7 @@ what was on side `i` to side `i + 1` (north to east).
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, get_args
 
 from domain.mondo.tiles import TILES
 
@@ -22,18 +22,13 @@ FaceName = Literal["plain", "variable"]
 Volcano = Literal["active", "inactive"]
 SideName = Literal["north", "east", "south", "west"]
 
-LANDSCAPES: tuple[LandscapeName, ...] = ("water", "forest", "desert", "steppe")
+LANDSCAPES: tuple[LandscapeName, ...] = get_args(LandscapeName)
 WATER, FOREST, DESERT, STEPPE = range(4)
 #: Every species, four per landscape in the order of LANDSCAPES: species // 4 is its landscape.
-SPECIES: tuple[Species, ...] = (
-    "whale", "dolphin", "turtle", "octopus",
-    "panda", "parrot", "tiger", "gorilla",
-    "scorpion", "gecko", "snake", "ostrich",
-    "elephant", "zebra", "antelope", "buffalo",
-)  # fmt: skip
-SIDES: tuple[SideName, ...] = ("north", "east", "south", "west")
+SPECIES: tuple[Species, ...] = get_args(Species)
+SIDES: tuple[SideName, ...] = get_args(SideName)
 NORTH, EAST, SOUTH, WEST = range(4)
-FACES: tuple[FaceName, ...] = ("plain", "variable")
+FACES: tuple[FaceName, ...] = get_args(FaceName)
 ROTATIONS = (0, 90, 180, 270)
 NO_VOLCANO, ACTIVE, INACTIVE = 0, 1, 2
 TILE_COUNT = len(TILES)

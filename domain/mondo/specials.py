@@ -9,19 +9,13 @@ touches no border).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Literal
+from typing import Literal, get_args
 
 from domain.mondo.faces import FOREST, WATER
 from domain.mondo.survey import Landscape, Survey
 
 Special = Literal["most_regions", "most_seas", "most_sea_animals", "largest_sea", "largest_forest"]
-SPECIALS: tuple[Special, ...] = (
-    "most_regions",
-    "most_seas",
-    "most_sea_animals",
-    "largest_sea",
-    "largest_forest",
-)
+SPECIALS: tuple[Special, ...] = get_args(Special)
 SPECIAL_POINTS = 4
 
 

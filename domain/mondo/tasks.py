@@ -5,7 +5,7 @@ taken gains its points at the round's end when fulfilled, and loses them when no
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, get_args
 
 from domain.mondo.faces import DESERT, FOREST, SPECIES, STEPPE
 from domain.mondo.survey import Survey
@@ -24,20 +24,7 @@ Task = Literal[
     "finished_in_time",
     "first_to_finish",
 ]
-TASKS: tuple[Task, ...] = (
-    "three_buffalo",
-    "three_elephant",
-    "three_panda",
-    "three_parrot",
-    "three_snake",
-    "three_scorpion",
-    "four_steppe",
-    "four_forest",
-    "four_desert",
-    "error_free_board",
-    "finished_in_time",
-    "first_to_finish",
-)
+TASKS: tuple[Task, ...] = get_args(Task)
 TASKS_PER_PLAYER = 2  # shown each round: twice the number of players
 MOST_TASKS = 2  # that one player may take in a round
 TILES_BEFORE_TASKS = 3  # placed on one's board before one may take a task

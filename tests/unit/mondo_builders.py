@@ -18,7 +18,6 @@ from domain.mondo.model import (
     Command,
     Placement,
     PlaceTile,
-    Player,
     State,
     TakeTile,
 )
@@ -89,10 +88,6 @@ def with_boards(state: State, boards: Mapping[int, Board]) -> State:
     """The state with these boards laid (for the seats given), nothing else changed."""
     players = [replace(p, board=boards[s]) if s in boards else p for s, p in enumerate(state.seats)]
     return replace(state, seats=tuple(players))
-
-
-def player(state: State, seat: int) -> Player:
-    return state.seats[seat]
 
 
 def run(state: State, seat: int | None, command: Command, at: int) -> State:
