@@ -17,6 +17,8 @@ from domain.bazaar.tables import WARES
 from domain.chance import Dice
 from domain.crazymino.model import GameStarted, State, TileDrawn
 from domain.game import AnyGame
+from domain.mondo import model as mondo
+from domain.mondo.scoring import Score as MondoScore
 from domain.registry import GAMES
 from tests.games import dice_race
 
@@ -116,6 +118,35 @@ def _race_options(rng: random.Random) -> dict[str, Any]:
     return {"round_seconds": rng.choice([1, 2.5, 5]), "rounds": rng.randint(1, 3)}
 
 
+def _mondo_scramble(state: mondo.State, viewer: int | None, seed: int) -> mondo.State:
+    return replace(state, seed=random.Random(seed).randrange(1 << 30))
+
+
+def _mondo_event_leaks(event: Any, viewer: int | None) -> list[str]:
+    return ["seed"] if isinstance(event, mondo.GameStarted) and event.seed is not None else []
+
+
+def _mondo_scores(state: mondo.State) -> tuple[int, ...]:
+    def lines(s: MondoScore) -> int:
+        board = s.animals + s.landscapes + s.empty_spaces + s.closure_errors
+        return board + s.bonus + s.volcanoes + s.special + sum(t.points for t in s.tasks)
+
+    return tuple(
+        sum(lines(scores[seat]) for scores in state.results) for seat in range(len(state.players))
+    )
+
+
+def _mondo_options(rng: random.Random) -> dict[str, Any]:
+    """Short rounds, so that a random game stays well under a second; some boards still fill."""
+    return {
+        "round_seconds": rng.choice([10, 30, 60]),
+        "break_seconds": rng.choice([0, 5]),
+        "advanced": rng.random() < 0.4,
+        "expert": rng.random() < 0.4,
+        "backside": rng.random() < 0.5,
+    }
+
+
 PROFILES: dict[str, Profile] = {
     "dice_race": Profile(
         seat_counts=(1, 2, 3, 4),
@@ -135,5 +166,12 @@ PROFILES: dict[str, Profile] = {
         scramble=_bazaar_scramble,
         event_leaks=_bazaar_event_leaks,
         scores_from_log=_bazaar_scores,
+    ),
+    "mondo": Profile(
+        seat_counts=(1, 2, 3, 4),
+        scramble=_mondo_scramble,
+        event_leaks=_mondo_event_leaks,
+        scores_from_log=_mondo_scores,
+        options=_mondo_options,
     ),
 }
