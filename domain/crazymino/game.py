@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import ClassVar
 
 from domain.crazymino import ai, rules, views
-from domain.crazymino.board import placings
+from domain.crazymino.fits import packed
+from domain.crazymino.geometry import ROTATIONS, ROW_COL
 from domain.crazymino.model import (
     Command,
     DrawAndPass,
@@ -60,8 +61,8 @@ class Crazymino(Game[State, Command, Event, CrazyminoView, NoOptions]):
         if seat != state.seat_to_play:
             return []
         commands: list[Command] = [
-            PlaceTile(tile=t, rotation=r, row=cell // 14, col=cell % 14)
-            for t, r, cell in placings(state.cells, state.points, state.hands[seat])
+            PlaceTile(f >> 10, ROTATIONS[f >> 8 & 3], *ROW_COL[f & 0xFF])
+            for f in packed(state.cells, state.points, state.hands[seat])
         ]
         if state.pile:
             commands.append(DrawAndPass())
