@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from domain.crazymino import ai, rules, views
+from domain.crazymino import ai, hard, rules, views
 from domain.crazymino.fits import packed
 from domain.crazymino.geometry import ROTATIONS, ROW_COL
 from domain.crazymino.model import (
@@ -32,7 +32,11 @@ class Crazymino(Game[State, Command, Event, CrazyminoView, NoOptions]):
     event_type = Event
     view_type = CrazyminoView
     options_type = NoOptions
-    policies: ClassVar[dict[str, Policy]] = {"easy": ai.random_legal, "normal": ai.best}
+    policies: ClassVar[dict[str, Policy]] = {
+        "easy": ai.random_legal,
+        "normal": ai.best,
+        "hard": hard.hard,
+    }
 
     def initial(self) -> State:
         return State()
