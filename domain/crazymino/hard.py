@@ -17,21 +17,23 @@ view and entropy give the same command.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from domain.chance import Dice
 from domain.crazymino.board import TILE_SUM
 from domain.crazymino.deal import Deal, deal, own_hand, unseen
-from domain.crazymino.fits import TILE_TURNS, hand_turns
-from domain.crazymino.geometry import CORNER_POINTS, SIZE, cell_index
+from domain.crazymino.fits import TILE_TURNS, TURN_CORNERS, hand_turns
+from domain.crazymino.geometry import CORNER_POINTS, SIZE, Corners, cell_index
 from domain.crazymino.model import EMPTY_CELLS, EMPTY_POINTS, Command, DrawAndPass, PlaceTile
 from domain.crazymino.sketch import Sketch
 from domain.crazymino.views import CrazyminoView
 
-SAMPLES = 24  # deals per move
+SAMPLES = 32  # deals per move
 SCREEN = 6  # deals that screen the placements when there are too many
-NODES = 24 * 60  # play-ons per move at most
-PLY_WEIGHTS = (1.0, 1.0)  # of the plies after the move: the next seat's reply, then ...
+NODES = SAMPLES * 60  # play-ons on all the deals, per move, at most
+#: The weight of each ply after the move: the next seat's reply, then the seat after, ...
+#: Later plies weigh less: they depend less on the move and more on the luck of the deal.
+PLY_WEIGHTS = (1.0, 0.8, 0.6, 0.4)
 
 Option = tuple[int, int, int]  # (score, turn, cell)
 
@@ -54,7 +56,7 @@ def hard(view: CrazyminoView, entropy: int, now: int = 0) -> Command:
     if me is None or me not in view.order:
         return DrawAndPass()
     board = sketch_of(view)
-    options = sorted(board.placings(hand_turns(own_hand(view))), key=lambda o: (-o[0], o[1:]))
+    options = distinct(board.placings(hand_turns(own_hand(view))))
     if not options:
         return DrawAndPass()
     dice = Dice(entropy)
@@ -67,6 +69,15 @@ def hard(view: CrazyminoView, entropy: int, now: int = 0) -> Command:
         options = screened[: max(1, NODES // len(deals))]
     _, turn, cell = max(options, key=lambda o: (value(board, o, deals, seats), -o[1], -o[2]))
     return PlaceTile(turn >> 2, (turn & 3) * 90, *divmod(cell, SIZE))
+
+
+def distinct(placings: Iterable[Option]) -> list[Option]:
+    """The placings by score (highest first), then turn and cell; of the turns of one tile
+    that show the same corners (a tile like 5-5-5-5), only the first."""
+    found: dict[tuple[Corners, int], Option] = {}
+    for option in sorted(placings, key=lambda o: (-o[0], o[1], o[2])):
+        found.setdefault((TURN_CORNERS[option[1]], option[2]), option)
+    return list(found.values())
 
 
 def value(board: Sketch, option: Option, deals: Sequence[Deal], seats: Sequence[int]) -> float:
@@ -82,8 +93,8 @@ def value(board: Sketch, option: Option, deals: Sequence[Deal], seats: Sequence[
         hands[me] &= ~placed
         if hands[me]:
             gains += play_on(after, hands, each.pile, seats)
-        else:
-            gains += sum(hand_sum(hands[s]) for s in seats[:-1]) / (len(seats) - 1)
+        else:  # its last tile: the others' numbers are its bonus
+            gains += sum(hand_sum(hands[s]) for s in seats[:-1])
     return total + gains / len(deals)
 
 

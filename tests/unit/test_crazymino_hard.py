@@ -15,7 +15,7 @@ from test_crazymino_fast_paths import POSITIONS, grown
 
 from domain.chance import Dice
 from domain.crazymino import ai
-from domain.crazymino.board import TILE_CORNERS, TILE_SUM, placings, score
+from domain.crazymino.board import TILE_CORNERS, TILE_SUM, lay, placings, score
 from domain.crazymino.deal import deal, own_hand, unseen
 from domain.crazymino.fits import TILE_TURNS, hand_turns
 from domain.crazymino.game import CRAZYMINO
@@ -124,12 +124,16 @@ OPENING = {cell_index(11, 12), cell_index(12, 11)}
 @pytest.mark.parametrize(("best", "other"), [(37, 51), (18, 36), (45, 107), (39, 56)])
 def test_hard_does_not_open_a_times_five_cell_for_a_few_points(best: int, other: int) -> None:
     rest = [t for t in range(1, len(TILES)) if t not in (best, other)]
-    game = built(START, hands=((best, other), tuple(rest[:20])), pile=tuple(rest[20:]))
+    board = built(START, hands=((),))
+    spare = [t for t in rest if not placings(board.cells, board.points, (t,))][:6]
+    rest = [t for t in rest if t not in spare]  # spare tiles fit nowhere yet: no race to the end
+    hand = (best, other, *spare)
+    game = built(START, hands=(hand, tuple(rest[:20])), pile=tuple(rest[20:]))
     greedy = ai.best(CRAZYMINO.view(game, 0))
     assert isinstance(greedy, PlaceTile) and cell_index(greedy.row, greedy.col) in OPENING
     safe = [
         score(game.cells, game.points, t, c).total
-        for t, _, c in placings(game.cells, game.points, (best, other))
+        for t, _, c in placings(game.cells, game.points, hand)
         if c not in OPENING
     ]
     gained = CRAZYMINO.decide(game, 0, greedy)[0].score.total  # type: ignore[union-attr]
@@ -138,6 +142,31 @@ def test_hard_does_not_open_a_times_five_cell_for_a_few_points(best: int, other:
         command = hard(CRAZYMINO.view(game, 0), entropy)
         assert isinstance(command, PlaceTile)
         assert cell_index(command.row, command.col) not in OPENING
+
+
+@pytest.mark.parametrize(("greedy", "keeper"), [(47, 39), (56, 9)])
+def test_hard_keeps_the_tile_that_still_fits_when_two_are_left(greedy: int, keeper: int) -> None:
+    """Laying `greedy` scores more but leaves `keeper` with nowhere to go; laying `keeper`
+    leaves `greedy` several places, so the next turn lays the last tile and takes the bonus."""
+    rest = [t for t in range(1, len(TILES)) if t not in (greedy, keeper)]
+    game = built(START, hands=((greedy, keeper), tuple(rest[:20])), pile=tuple(rest[20:]))
+    chosen = ai.best(CRAZYMINO.view(game, 0))
+    assert isinstance(chosen, PlaceTile) and chosen.tile == greedy
+    assert not placings(*laid(game, chosen), (keeper,))
+    assert any(
+        len(placings(*laid(game, PlaceTile(keeper, r, *divmod(c, 14))), (greedy,))) >= 3
+        for t, r, c in placings(game.cells, game.points, (keeper,))
+    )
+    for entropy in range(4):
+        command = hard(CRAZYMINO.view(game, 0), entropy)
+        assert isinstance(command, PlaceTile) and command.tile == keeper
+
+
+def laid(game: State, command: PlaceTile) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The board after a placement."""
+    corners = rotate(TILE_CORNERS[command.tile], command.rotation)
+    cell = cell_index(command.row, command.col)
+    return lay(game.cells, game.points, command.tile, cell, corners)
 
 
 # -- the search board -------------------------------------------------------------------------
