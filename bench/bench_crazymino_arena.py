@@ -42,7 +42,7 @@ class Result:
     wins: int = 0
     shared: int = 0
     losses: int = 0
-    wins_by_seat: list[int] = field(default_factory=lambda: [0, 0])
+    wins_by_turn: list[int] = field(default_factory=lambda: [0, 0])  # moving first, second
     margins: list[int] = field(default_factory=list)
     move_ns: dict[str, list[int]] = field(default_factory=dict)
 
@@ -51,8 +51,9 @@ class Result:
         return self.wins + self.shared + self.losses
 
 
-def play(seed: int, levels: tuple[str, str], result: Result) -> tuple[int, int]:
-    """One game, seat 0 played by `levels[0]`: the final scores. Move times go to `result`."""
+def play(seed: int, levels: tuple[str, str], result: Result) -> tuple[tuple[int, ...], int]:
+    """One game, seat 0 played by `levels[0]`: the final scores and the seat that moved first
+    (the seed shuffles the order). Move times go to `result`."""
     dice = Dice(seed ^ 0xA7E4A)  # the policies' entropy, apart from the game's own chance
     state = CRAZYMINO.replay(CRAZYMINO.start(Setup(seed, ("P0", "P1"))))
     while not CRAZYMINO.is_over(state):
@@ -62,8 +63,7 @@ def play(seed: int, levels: tuple[str, str], result: Result) -> tuple[int, int]:
         command = CRAZYMINO.policies[levels[seat]](CRAZYMINO.view(state, seat), entropy, 0)
         result.move_ns.setdefault(levels[seat], []).append(time.perf_counter_ns() - start)
         state = CRAZYMINO.fold(state, CRAZYMINO.decide(state, seat, command))
-    first, second = CRAZYMINO.scores(state)
-    return first, second
+    return CRAZYMINO.scores(state), state.order[0]
 
 
 def pairing(first: str, second: str, seeds: Sequence[int]) -> Result:
@@ -72,12 +72,12 @@ def pairing(first: str, second: str, seeds: Sequence[int]) -> Result:
     for seed in seeds:
         for seat in (0, 1):
             levels = (first, second) if seat == 0 else (second, first)
-            scores = play(seed, levels, result)
+            scores, opener = play(seed, levels, result)
             mine, theirs = scores[seat], scores[1 - seat]
             result.margins.append(mine - theirs)
             if mine > theirs:
                 result.wins += 1
-                result.wins_by_seat[seat] += 1
+                result.wins_by_turn[0 if opener == seat else 1] += 1
             elif mine == theirs:
                 result.shared += 1
             else:
@@ -101,7 +101,7 @@ def report(results: list[Result], seeds: Sequence[int], seconds: float) -> str:
                 f"{r.wins} / {r.shared} / {r.losses}",
                 f"{rate:.1%}",
                 f"{(r.wins + r.shared / 2) / r.games:.1%}",
-                f"{r.wins_by_seat[0]} / {r.wins_by_seat[1]}",
+                f"{r.wins_by_turn[0]} / {r.wins_by_turn[1]}",
                 f"{statistics.mean(r.margins):+.1f}",
                 "—" if target is None else f"≥ {target:.0%}: {'yes' if rate >= target else 'NO'}",
             ]
@@ -112,7 +112,7 @@ def report(results: list[Result], seeds: Sequence[int], seconds: float) -> str:
         "Won / shared / lost",
         "Win rate",
         "Shared as ½",
-        "Wins from seat 0 / seat 1",
+        "Wins moving first / second",
         "Mean margin",
         "Target",
     ]
@@ -145,9 +145,10 @@ def report(results: list[Result], seeds: Sequence[int], seconds: float) -> str:
             "",
             f"Machine: {machine()}",
             "",
-            f"Games: seeds {seeds[0]}–{seeds[-1]}, each played twice with the seats swapped; "
-            f"2 players; {seconds:.0f} s in all. Margin: the first level's score minus the "
-            "other's. A shared win (equal top scores) is not counted as a win.",
+            f"Games: seeds {seeds[0]}–{seeds[-1]}, each played twice with the seats swapped "
+            "(so each level moves first in one of the two); 2 players; "
+            f"{seconds:.0f} s in all. Margin: the first level's score minus the other's. "
+            "A shared win (equal top scores) is not counted as a win.",
             "",
             table(header, rows),
             "",

@@ -1,9 +1,10 @@
 """A board the AI lays tiles on while it looks ahead: mutable and cheap to copy.
 
 It keeps what a search asks for again and again: the open cells with their corner keys
-(`frontier`), updated around each tile laid, and each open cell's multiplier (corners × cell),
-worked out once per board. Tiles are laid as *turns* (`fits`): a tile in one rotation.
-The score of a placement is the rules' own (`board.score`); the tests hold the two together.
+(`frontier`), updated around each tile laid, and the groups of tiles joined edge to edge (a
+union-find forest), so that whether a placement bridges two groups is a quick look. Tiles are
+laid as *turns* (`fits`): a tile in one rotation. Its scores are the rules' own (`board.score`);
+the tests hold the two together.
 """
 
 from __future__ import annotations
@@ -127,10 +128,6 @@ class Sketch:
         first, second = _DIAGONAL_AT[cell][pair[0]], _DIAGONAL_AT[cell][pair[1]]
         bridged = self._root(first) != self._root(second)
         return (2 if bridged else 1) * CELL_MULTIPLIER[cell]
-
-    def total(self, turn: int, cell: int) -> int:
-        """The score of laying a turn on an open cell it fits."""
-        return TURN_VALUE[CELL_COLOUR[cell]][turn] * self.times(cell, self.open[cell])
 
     def placings(self, turns: int) -> Iterator[tuple[int, int, int]]:
         """Every (total, turn, cell) of the given turns on the open cells they fit."""
