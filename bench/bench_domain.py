@@ -1,4 +1,5 @@
-"""Benchmark of the Crazymino rules engine: legal placements, replay, and one AI move.
+"""Benchmark of the Crazymino rules engine: legal placements, a placement decided, replay, and
+one AI move.
 
 Run from the project root:
 
@@ -38,7 +39,7 @@ from bench.common import (
 from domain.chance import Dice
 from domain.crazymino.board import placings
 from domain.crazymino.game import CRAZYMINO, Crazymino
-from domain.crazymino.model import Event, State
+from domain.crazymino.model import Event, PlaceTile, State
 from domain.crazymino.tables import TILES
 from domain.game import Setup
 
@@ -157,6 +158,16 @@ def _placings(state: State) -> Case:
     return lambda: placings(cells, points, hand)
 
 
+def _decide(state: State) -> Case:
+    """`decide` for the placement the `normal` AI picks (the events of a whole turn: the tile
+    laid and scored, then the next seat's turn begun, with any automatic draws)."""
+    seat = state.seat_to_play
+    assert seat is not None
+    command = BEST(CRAZYMINO.view(state, seat), 0, 0)
+    assert isinstance(command, PlaceTile)
+    return lambda: CRAZYMINO.decide(state, seat, command)
+
+
 def _ai_move(state: State) -> Case:
     seat = state.seat_to_play
     assert seat is not None
@@ -189,6 +200,11 @@ def benches(fx: Fixtures) -> list[Bench]:
             1_000_000,
         ),
         Bench(f"`board.placings`: same {len(fx.full)} positions", [*map(_placings, fx.full)]),
+        Bench(
+            f"`decide` (placement): {HAND}-tile hand, {BOARD_TILES} on board",
+            [*map(_decide, fx.full)],
+        ),
+        Bench("`decide` (placement): mid-game", [*map(_decide, fx.mid)]),
         Bench("`replay`: complete 4-player game", [*map(_replay, fx.games)], 2_000_000),
         Bench("JSON decode of its events (one document each)", [*map(_decode, fx.raw)]),
         Bench("JSON decode + `replay`", [*map(_decode_replay, fx.raw)]),

@@ -15,16 +15,15 @@ from domain.crazymino.errors import (
     EdgeMismatch,
     NotConnected,
 )
+from domain.crazymino.fits import Placing, fits_somewhere, fitting, hand_turns
 from domain.crazymino.geometry import (
     AROUND,
     CELLS,
     CORNER_POINTS,
     DIAGONAL_NEIGHBOURS,
     EDGE_NEIGHBOURS,
-    ROTATIONS,
     SIZE,
     Corners,
-    rotate,
 )
 from domain.crazymino.model import Score
 from domain.crazymino.tables import BOARD, COLOURS, MULTIPLIERS, TILES
@@ -37,8 +36,6 @@ TILE_SUM: tuple[int, ...] = tuple(sum(corners) for corners in TILE_CORNERS)
 CELL_COLOUR: tuple[str, ...] = tuple(_BY_LETTER[letter] for row in BOARD for letter in row)
 CELL_MULTIPLIER: tuple[int, ...] = tuple(MULTIPLIERS.get(divmod(i, SIZE), 1) for i in range(CELLS))
 CORNER_MULTIPLIER = (1, 1, 1, 3, 5)  # by active corners; two corners bridging gives 2
-
-Placing = tuple[int, int, int]  # (tile, rotation, cell)
 
 
 def check(cells: Sequence[int], points: Sequence[int], corners: Corners, cell: int) -> None:
@@ -78,17 +75,39 @@ def groups(cells: Sequence[int]) -> list[int]:
     return label
 
 
+def joined(cells: Sequence[int], tiles: Iterable[int]) -> bool:
+    """Whether the given cells (each holding a tile) all belong to one group."""
+    left = set(tiles)
+    if not left:
+        return True
+    start = left.pop()
+    seen, stack = {start}, [start]
+    while stack and left:
+        for n in EDGE_NEIGHBOURS[stack.pop()]:
+            if cells[n] >= 0 and n not in seen:
+                seen.add(n)
+                left.discard(n)
+                stack.append(n)
+    return not left
+
+
 def score(
-    cells: Sequence[int], points: Sequence[int], tile: int, cell: int, labels: Sequence[int]
+    cells: Sequence[int],
+    points: Sequence[int],
+    tile: int,
+    cell: int,
+    labels: Sequence[int] | None = None,
 ) -> Score:
-    """The breakdown of a legal placement's score (`labels` from `groups`, before placing)."""
+    """The breakdown of a legal placement's score. `labels` (from `groups`, before placing)
+    saves the search for groups when many placements on one board are scored."""
     active = [k for k, p in enumerate(CORNER_POINTS[cell]) if points[p]]
     bridged = False
     if len(active) == 2:
-        touching = {
-            labels[n] for k in active for side in AROUND[cell][k] for n in side if cells[n] >= 0
-        }
-        bridged = len(touching) >= 2
+        touching = {n for k in active for side in AROUND[cell][k] for n in side if cells[n] >= 0}
+        if labels is None:
+            bridged = not joined(cells, touching)
+        else:
+            bridged = len({labels[n] for n in touching}) >= 2
     corner_multiplier = 2 if bridged else CORNER_MULTIPLIER[len(active)]
     bonus = 10 if TILE_COLOUR[tile] == CELL_COLOUR[cell] else 0
     cell_multiplier = CELL_MULTIPLIER[cell]
@@ -103,53 +122,14 @@ def score(
     )
 
 
-def frontier(cells: Sequence[int]) -> list[int]:
-    """Empty cells a tile could connect on: an edge neighbour, or two diagonal ones."""
-    found: list[int] = []
-    seen = set()
-    for cell in range(CELLS):
-        if cells[cell] < 0:
-            continue
-        for n in EDGE_NEIGHBOURS[cell] + DIAGONAL_NEIGHBOURS[cell]:
-            if cells[n] >= 0 or n in seen:
-                continue
-            seen.add(n)
-            if any(cells[m] >= 0 for m in EDGE_NEIGHBOURS[n]) or (
-                sum(cells[m] >= 0 for m in DIAGONAL_NEIGHBOURS[n]) >= 2
-            ):
-                found.append(n)
-    return found
-
-
 def any_placing(cells: Sequence[int], points: Sequence[int], hand: Iterable[int]) -> bool:
-    """Whether some tile of the hand fits somewhere: `bool(placings(...))`, stopping early."""
-    turned = [rotate(TILE_CORNERS[tile], r) for tile in hand for r in ROTATIONS]
-    for cell in frontier(cells):
-        numbers = [points[p] for p in CORNER_POINTS[cell]]
-        fixed = [k for k in range(4) if numbers[k]]
-        if any(all(corners[k] == numbers[k] for k in fixed) for corners in turned):
-            return True
-    return False
+    """Whether some tile of the hand fits somewhere: `bool(placings(...))`."""
+    return fits_somewhere(cells, points, hand_turns(hand))
 
 
 def placings(cells: Sequence[int], points: Sequence[int], hand: Iterable[int]) -> list[Placing]:
-    """Every legal (tile, rotation, cell) for a hand, sorted."""
-    turned = [(tile, r, rotate(TILE_CORNERS[tile], r)) for tile in hand for r in ROTATIONS]
-    by_mask: dict[tuple[int, ...], dict[tuple[int, ...], list[tuple[int, int]]]] = {}
-    found: list[Placing] = []
-    for cell in frontier(cells):
-        numbers = [points[p] for p in CORNER_POINTS[cell]]
-        fixed = tuple(k for k in range(4) if numbers[k])
-        index = by_mask.get(fixed)
-        if index is None:
-            index = {}
-            for tile, r, corners in turned:
-                index.setdefault(tuple(corners[k] for k in fixed), []).append((tile, r))
-            by_mask[fixed] = index
-        for tile, r in index.get(tuple(numbers[k] for k in fixed), ()):
-            found.append((tile, r, cell))
-    found.sort()
-    return found
+    """Every legal (tile, rotation, cell) for the (distinct) tiles of a hand, sorted."""
+    return fitting(cells, points, hand)
 
 
 def lay(

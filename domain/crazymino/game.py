@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from domain.crazymino import ai, rules, views, words
-from domain.crazymino.board import groups, placings, score
+from domain.crazymino import ai, hard, rules, views, words
+from domain.crazymino.board import groups, score
+from domain.crazymino.fits import packed
+from domain.crazymino.geometry import ROTATIONS, ROW_COL
 from domain.crazymino.model import (
     Abandon,
     Command,
@@ -36,7 +38,11 @@ class Crazymino(Game[State, Command, Event, CrazyminoView, NoOptions]):
     view_type = CrazyminoView
     options_type = NoOptions
     hint_type = Score | None
-    policies: ClassVar[dict[str, Policy]] = {"easy": ai.random_legal, "normal": ai.best}
+    policies: ClassVar[dict[str, Policy]] = {
+        "easy": ai.random_legal,
+        "normal": ai.best,
+        "hard": hard.hard,
+    }
 
     def initial(self) -> State:
         return State()
@@ -65,8 +71,8 @@ class Crazymino(Game[State, Command, Event, CrazyminoView, NoOptions]):
         if seat != state.seat_to_play:
             return []
         commands: list[Command] = [
-            PlaceTile(tile=t, rotation=r, row=cell // 14, col=cell % 14)
-            for t, r, cell in placings(state.cells, state.points, state.hands[seat])
+            PlaceTile(f >> 10, ROTATIONS[f >> 8 & 3], *ROW_COL[f & 0xFF])
+            for f in packed(state.cells, state.points, state.hands[seat])
         ]
         if state.pile:
             commands.append(DrawAndPass())

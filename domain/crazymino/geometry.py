@@ -31,6 +31,10 @@ def cell_index(row: int, col: int) -> int:
     return row * SIZE + col
 
 
+#: The (row, col) of each cell.
+ROW_COL: tuple[tuple[int, int], ...] = tuple(divmod(cell, SIZE) for cell in range(CELLS))
+
+
 def on_board(row: int, col: int) -> bool:
     return 0 <= row < SIZE and 0 <= col < SIZE
 

@@ -15,11 +15,11 @@ from domain.crazymino.board import (
     TILE_SUM,
     any_placing,
     check,
-    groups,
     lay,
     score,
 )
 from domain.crazymino.errors import BadRotation, NotYourTile, OffBoard, PileEmpty
+from domain.crazymino.fits import hand_turns, open_turns
 from domain.crazymino.geometry import ROTATIONS, cell_index, on_board, rotate
 from domain.crazymino.model import (
     Abandon,
@@ -121,7 +121,7 @@ def _placed(state: State, seat: int, command: PlaceTile) -> TilePlaced:
         rotation=command.rotation,
         colour=TILE_COLOUR[command.tile],
         corners=corners,
-        score=score(state.cells, state.points, command.tile, cell, groups(state.cells)),
+        score=score(state.cells, state.points, command.tile, cell),
     )
 
 
@@ -136,16 +136,23 @@ def _last_tile(state: State, seat: int) -> GameEnded:
 
 def _begin_turn(state: State, events: list[Event]) -> None:
     """Draw for a stuck seat until it can play; skip it when the pile is out; end when all are."""
+    if has_placement(state, state.order[state.turn]):
+        return  # the usual case, which stops at the first open cell where a tile fits
+    fits = open_turns(state.cells, state.points)  # the board stays as it is until a placement
+
+    def can_place(hand: tuple[int, ...]) -> bool:
+        return bool(fits & hand_turns(hand))
+
     while True:
         seat = state.order[state.turn]
-        if has_placement(state, seat):
+        if can_place(state.hands[seat]):
             return
         while state.pile:
             tile = state.pile[0]
             state = _emit(state, events, TileDrawn(seat, tile, automatic=True))
-            if has_placement(state, seat, (tile,)):
+            if can_place((tile,)):
                 return
-        if not any(has_placement(state, s) for s in range(len(state.players))):
+        if not any(can_place(hand) for hand in state.hands):
             _emit(state, events, GameEnded(reason="blocked"))
             return
         state = _emit(state, events, TurnSkipped(seat))

@@ -1,0 +1,178 @@
+"""Crazymino AI arena: seeded 2-player games between AI levels, each seed played twice with
+the seats swapped, through the same interface the service uses.
+
+Run from the project root:
+
+    .venv/bin/python -m bench.bench_crazymino_arena           # 200 games per pairing
+    .venv/bin/python -m bench.bench_crazymino_arena --quick   # 40 games per pairing
+
+Every game starts with `CRAZYMINO.start(Setup(seed, ...))`; a seat's command is
+`CRAZYMINO.policies[level](CRAZYMINO.view(state, seat), entropy, now)`, as the worker asks it
+(the entropy comes from a generator seeded by the game's seed, so a run is reproducible), and
+goes through `CRAZYMINO.decide`. A game is won by every seat of rank 1, so equal top scores
+are a shared win; the tables count shared wins apart and never as wins. The time of a move is
+`perf_counter_ns` around `view` and the policy, one process, garbage collector left on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from bench.common import command_line, machine, percentile, table
+from domain.chance import Dice
+from domain.crazymino import hard
+from domain.crazymino.game import CRAZYMINO
+from domain.game import Setup
+
+PAIRINGS = (("hard", "normal"), ("hard", "easy"), ("normal", "easy"))
+TARGETS = {("hard", "normal"): 0.60, ("hard", "easy"): 0.90}  # share of games won outright
+MOVE_TARGET_MS = 200.0  # median `hard` move
+
+
+@dataclass
+class Result:
+    """One pairing's games, from the first level's side."""
+
+    first: str
+    second: str
+    wins: int = 0
+    shared: int = 0
+    losses: int = 0
+    wins_by_turn: list[int] = field(default_factory=lambda: [0, 0])  # moving first, second
+    margins: list[int] = field(default_factory=list)
+    move_ns: dict[str, list[int]] = field(default_factory=dict)
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.shared + self.losses
+
+
+def play(seed: int, levels: tuple[str, str], result: Result) -> tuple[tuple[int, ...], int]:
+    """One game, seat 0 played by `levels[0]`: the final scores and the seat that moved first
+    (the seed shuffles the order). Move times go to `result`."""
+    dice = Dice(seed ^ 0xA7E4A)  # the policies' entropy, apart from the game's own chance
+    state = CRAZYMINO.replay(CRAZYMINO.start(Setup(seed, ("P0", "P1"))))
+    while not CRAZYMINO.is_over(state):
+        (seat,) = CRAZYMINO.to_act(state)
+        entropy = dice.below(1 << 32)
+        start = time.perf_counter_ns()
+        command = CRAZYMINO.policies[levels[seat]](CRAZYMINO.view(state, seat), entropy, 0)
+        result.move_ns.setdefault(levels[seat], []).append(time.perf_counter_ns() - start)
+        state = CRAZYMINO.fold(state, CRAZYMINO.decide(state, seat, command))
+    return CRAZYMINO.scores(state), state.order[0]
+
+
+def pairing(first: str, second: str, seeds: Sequence[int]) -> Result:
+    """Each seed twice: `first` in seat 0, then in seat 1."""
+    result = Result(first, second)
+    for seed in seeds:
+        for seat in (0, 1):
+            levels = (first, second) if seat == 0 else (second, first)
+            scores, opener = play(seed, levels, result)
+            mine, theirs = scores[seat], scores[1 - seat]
+            result.margins.append(mine - theirs)
+            if mine > theirs:
+                result.wins += 1
+                result.wins_by_turn[0 if opener == seat else 1] += 1
+            elif mine == theirs:
+                result.shared += 1
+            else:
+                result.losses += 1
+    return result
+
+
+def ms(ns: float) -> str:
+    return f"{ns / 1e6:.1f} ms"
+
+
+def report(results: list[Result], seeds: Sequence[int], seconds: float) -> str:
+    rows = []
+    for r in results:
+        target = TARGETS.get((r.first, r.second))
+        rate = r.wins / r.games
+        rows.append(
+            [
+                f"`{r.first}` vs `{r.second}`",
+                str(r.games),
+                f"{r.wins} / {r.shared} / {r.losses}",
+                f"{rate:.1%}",
+                f"{(r.wins + r.shared / 2) / r.games:.1%}",
+                f"{r.wins_by_turn[0]} / {r.wins_by_turn[1]}",
+                f"{statistics.mean(r.margins):+.1f}",
+                "—" if target is None else f"≥ {target:.0%}: {'yes' if rate >= target else 'NO'}",
+            ]
+        )
+    header = [
+        "Pairing",
+        "Games",
+        "Won / shared / lost",
+        "Win rate",
+        "Shared as ½",
+        "Wins moving first / second",
+        "Mean margin",
+        "Target",
+    ]
+    times = []
+    for level in ("hard", "normal", "easy"):
+        moves = [ns for r in results for ns in r.move_ns.get(level, [])]
+        if moves:
+            median = statistics.median(moves)
+            fast = median / 1e6 <= MOVE_TARGET_MS
+            holds = f"≤ {MOVE_TARGET_MS:.0f} ms: {'yes' if fast else 'NO'}"
+            times.append(
+                [
+                    f"`{level}`",
+                    str(len(moves)),
+                    ms(median),
+                    ms(percentile(moves, 90)),
+                    ms(percentile(moves, 99)),
+                    ms(max(moves)),
+                    holds if level == "hard" else "—",
+                ]
+            )
+    budget = (
+        f"`hard` budget: {hard.SAMPLES} deals per move, at most {hard.NODES} play-ons "
+        f"(placements × deals), screening on {hard.SCREEN} deals; ply weights "
+        f"{', '.join(f'{w:g}' for w in hard.PLY_WEIGHTS)}."
+    )
+    return "\n".join(
+        [
+            f"Command: `{command_line()}`",
+            "",
+            f"Machine: {machine()}",
+            "",
+            f"Games: seeds {seeds[0]}–{seeds[-1]}, each played twice with the seats swapped "
+            "(so each level moves first in one of the two); 2 players; "
+            f"{seconds:.0f} s in all. Margin: the first level's score minus the other's. "
+            "A shared win (equal top scores) is not counted as a win.",
+            "",
+            table(header, rows),
+            "",
+            "Time of one move (`view` + policy):",
+            "",
+            table(["Level", "Moves", "Median", "p90", "p99", "Max", "Target"], times),
+            "",
+            budget,
+        ]
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.bench_crazymino_arena")
+    parser.add_argument("--quick", action="store_true", help="40 games per pairing")
+    parser.add_argument("--games", type=int, help="games per pairing (even; default 200)")
+    parser.add_argument("--first-seed", type=int, default=0, help="the first game seed")
+    args = parser.parse_args(argv)
+    games = args.games or (40 if args.quick else 200)
+    seeds = range(args.first_seed, args.first_seed + max(1, games // 2))
+    start = time.perf_counter()
+    results = [pairing(first, second, seeds) for first, second in PAIRINGS]
+    print(report(results, seeds, time.perf_counter() - start))
+
+
+if __name__ == "__main__":
+    main()
