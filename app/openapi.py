@@ -56,7 +56,7 @@ REFUSALS: dict[tuple[str, str], tuple[int, ...]] = {
     ("get", "/api/games/types"): (),
     ("get", "/api/games/types/{name}/rules"): (404,),
     ("post", "/api/games/import"): (400, 413, 422, 429, 503),
-    ("get", "/api/games/{game_id}"): (401, 404, 503),
+    ("get", "/api/games/{game_id}"): (400, 401, 404, 503),
     ("post", "/api/games/{game_id}/commands"): (400, 401, 404, 409, 413, 422, 429, 503),
     ("get", "/api/games/{game_id}/events"): (400, 401, 404, 422, 503),
     ("get", "/api/games/{game_id}/replay"): (400, 401, 404, 422, 503),

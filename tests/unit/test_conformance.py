@@ -44,8 +44,15 @@ def check_hidden(game: AnyGame, state: Any, events: list[Any], seed: int) -> Non
             assert decode(game, msgspec.json.encode(redacted)) == redacted
 
 
+_DECODERS: dict[str, msgspec.json.Decoder[Any]] = {}
+
+
 def decode(game: AnyGame, data: bytes) -> Any:
-    return msgspec.json.decode(data, type=game.event_type)
+    """An event of the game from JSON, with one decoder per game (made once)."""
+    decoder = _DECODERS.get(game.name)
+    if decoder is None:
+        decoder = _DECODERS[game.name] = msgspec.json.Decoder(game.event_type)
+    return decoder.decode(data)
 
 
 def play(game: AnyGame, seed: int) -> None:

@@ -60,6 +60,7 @@ def test_what_random_games_produce_validates(schema: dict[str, Any], name: str, 
     events = game.start(Setup(seed=seed, players=players), now)
     table = Table("g", game, seats, game.replay(events), len(events), now)
     log_entries = [Entry(n, now, None, e) for n, e in enumerate(events, 1)]
+    steps: list[tuple[Table, int, int]] = []  # the table after each step, its time, new events
     while not table.over:
         now += 700
         due = [t for t in game.timers(table.state) if t.due <= now]
@@ -77,11 +78,16 @@ def test_what_random_games_produce_validates(schema: dict[str, Any], name: str, 
         table = table._replace(
             state=game.fold(table.state, new), version=table.version + len(new), at=now
         )
-        if rng.random() < 0.2 or table.over:
-            for viewer in (None, *range(len(players))):
-                check(view, game_view(table, viewer, now, hints=True))
-                for shown in entries(table, log_entries[-len(new) :], viewer, over=False):
-                    check(entry, shown)
+        steps.append((table, now, len(new)))
+    # A dozen steps spread over the game, and its end, as every viewer sees them.
+    picked = {round(k * (len(steps) - 1) / 12) for k in range(13)}
+    for at in sorted(picked):
+        shown_table, then, count = steps[at]
+        done = log_entries[: shown_table.version]
+        for viewer in (None, *range(len(players))):
+            check(view, game_view(shown_table, viewer, then, hints=True))
+            for shown in entries(shown_table, done[-count:], viewer, over=False):
+                check(entry, shown)
     for shown in entries(table, log_entries, None):
         check(entry, shown)
     records = [types.record(e.at, e.by, e.event) for e in log_entries]
