@@ -222,6 +222,9 @@ export function CrazyminoBoard({ view, send, busy, readOnly = false }) {
     ? cellWords(state, pointing[0], pointing[1], placed.get(pointing.join(",")), here.get(pointing.join(",")))
     : cellWords(state, cr, cc, placed.get(`${cr},${cc}`), here.get(`${cr},${cc}`));
   const draggedFace = drag && hand.find((t) => t.tile === drag.tile);
+  // The selected tile, shown where it would go: the cell pointed at, else the cursor's.
+  const spot = pointing || cursor;
+  const preview = face && here.has(spot.join(",")) ? spot : null;
 
   return html`
     <section class="crazymino" onKeyDown=${onKey} aria-label="Crazymino table">
@@ -242,6 +245,8 @@ export function CrazyminoBoard({ view, send, busy, readOnly = false }) {
                 onPointerEnter=${() => setPointing([row, col])} onPointerLeave=${() => setPointing(null)}
                 onClick=${() => { setCursor([row, col]); lay(row, col); }} />`;
             })}
+            ${preview && html`<${TileFace} colour=${face.colour} corners=${turned(face.corners, rotation)}
+              x=${preview[1] * S} y=${preview[0] * S} className="preview" />`}
             <rect class="cursor" x=${cc * S + 1} y=${cr * S + 1} width=${S - 2} height=${S - 2} />
           </svg>
         </div>

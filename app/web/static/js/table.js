@@ -13,14 +13,18 @@ export function Table({ gameId, token }) {
   const [failure, setFailure] = useState(null);
   const [busy, setBusy] = useState(false);
   const reload = useRef(null);
+  const shown = useRef(false);
 
   const load = useCallback(async () => {
     try {
       const next = await api(`/api/games/${gameId}${token ? "?hints=true" : ""}`, { token });
       // Answers may arrive out of order: an older view never replaces a newer one.
-      setView((shown) => (shown && shown.version > next.version ? shown : next));
+      setView((old) => (old && old.version > next.version ? old : next));
+      shown.current = true;
     } catch (refused) {
-      setFailure(refused.message);
+      // Once the table is shown, a view that cannot be had now (the server restarting) is
+      // had again when the stream is back; only the first load fails the page.
+      if (!shown.current) setFailure(refused.message);
     }
   }, [gameId, token]);
 
@@ -36,7 +40,10 @@ export function Table({ gameId, token }) {
         stream = follow(gameId, {
           token,
           after: first.version,
-          onStatus: setStatus,
+          onStatus: (next) => {
+            setStatus(next);
+            if (next === "live") load(); // what changed while it was away
+          },
           onEntry: (entry) => {
             setLog((entries) => [...entries, entry]);
             clearTimeout(reload.current);

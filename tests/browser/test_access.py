@@ -1,0 +1,113 @@
+"""Everyone can use the client: with the keyboard alone, at a phone's width, and without any
+serious or critical accessibility violation that axe-core finds."""
+
+from __future__ import annotations
+
+import time
+
+import httpx
+import pytest
+from axe_playwright_python.async_playwright import Axe
+from conftest import Console, create_game, open_page
+from crazymino_page import log_size, my_turn, wait_log_grows
+from playwright.async_api import Browser, Page, expect
+from test_crazymino_table import lay_by_keys
+
+
+async def no_serious_violation(page: Page) -> None:
+    results = await Axe().run(page)
+    serious = [
+        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+    assert not serious, serious
+
+
+def finished_game(base: str, seed: int) -> str:
+    created = create_game(base, [{"type": "ai"}, {"type": "ai", "level": "easy"}], seed)
+    deadline = time.monotonic() + 60
+    while httpx.get(f"{base}/api/games/{created['id']}").json()["status"] != "over":
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+    return str(created["id"])
+
+
+async def test_axe_finds_no_serious_violation_on_any_screen(
+    browser: Browser, console: Console, web: str
+) -> None:
+    created = create_game(web, [{"type": "human", "name": "Ann"}, {"type": "ai"}], 51)
+    token = created["seats"][0]["token"]
+    page = await open_page(browser, console, web)
+    await expect(page.get_by_role("button", name="Create the game")).to_be_visible()
+    await no_serious_violation(page)
+    await page.goto(f"{web}/play/{created['id']}#t={token}")
+    await my_turn(page, "Ann")
+    await page.locator(".hand-tile").first.click()
+    await no_serious_violation(page)
+    await page.goto(f"{web}/watch/{created['id']}")
+    await expect(page.locator(".connection")).to_have_text("Live")
+    await no_serious_violation(page)
+    await page.goto(f"{web}/replay/{finished_game(web, 52)}")
+    await expect(page.locator("output")).to_be_visible()
+    await no_serious_violation(page)
+    await page.goto(f"{web}/rules/crazymino")
+    await expect(page.locator(".rules h1")).to_be_visible()
+    await no_serious_violation(page)
+
+
+async def test_the_keyboard_alone_creates_a_game_and_plays_it(
+    browser: Browser, console: Console, web: str
+) -> None:
+    page = await open_page(browser, console, web)
+    await expect(page.get_by_role("button", name="Create the game")).to_be_visible()
+    # Tab from the top of the page to the first name field, and on to the button.
+    for _ in range(40):
+        await page.keyboard.press("Tab")
+        if await page.evaluate("document.activeElement.placeholder === 'Player 1'"):
+            break
+    await page.keyboard.type("Kim")
+    for _ in range(40):
+        await page.keyboard.press("Tab")
+        if await page.evaluate("document.activeElement.textContent === 'Create the game'"):
+            break
+    await page.keyboard.press("Enter")
+    await expect(page.get_by_role("heading", name="Game created")).to_be_visible()
+    for _ in range(40):
+        await page.keyboard.press("Tab")
+        if await page.evaluate("document.activeElement.textContent === 'Play as seat 1'"):
+            break
+    await page.keyboard.press("Enter")
+    await expect(page.get_by_role("heading", name="Crazymino as Kim")).to_be_visible()
+    await my_turn(page, "Kim")
+    for _ in range(60):
+        await page.keyboard.press("Tab")
+        if await page.evaluate("document.activeElement.classList.contains('board')"):
+            break
+    outline = await page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none", "the focused board shows its focus"
+    before = await log_size(page)
+    await lay_by_keys(page)
+    await wait_log_grows(page, before, "Kim lays")
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+async def test_nothing_needed_is_off_screen(
+    browser: Browser, console: Console, web: str, width: int, height: int
+) -> None:
+    created = create_game(web, [{"type": "human", "name": "Ann"}, {"type": "ai"}], 53)
+    url = f"{web}/play/{created['id']}#t={created['seats'][0]['token']}"
+    page = await open_page(browser, console, url, width, height)
+    await my_turn(page, "Ann")
+    assert await page.evaluate("document.documentElement.scrollWidth") <= width
+    board = await page.locator(".board").bounding_box()
+    assert board is not None and board["x"] >= 0 and board["x"] + board["width"] <= width
+    for needed in (".hand-tile >> nth=-1", "text=Draw a tile & pass", "text=Rotate tile", ".log"):
+        target = page.locator(needed)
+        await target.scroll_into_view_if_needed()
+        box = await target.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, needed
+    for path in ("/", f"/replay/{created['id']}", "/rules/crazymino"):
+        await page.goto(f"{web}{path}")
+        await page.wait_for_load_state("networkidle")
+        assert await page.evaluate("document.documentElement.scrollWidth") <= width, path
