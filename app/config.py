@@ -57,6 +57,9 @@ class Settings:
     trust_proxy: bool = _env(
         "TRUST_PROXY", "take the client address from X-Forwarded-For (behind a proxy)", False
     )
+    metrics_port: int = _env(
+        "METRICS_PORT", "a worker process serves its measures (Prometheus) on this port (0: not)", 0
+    )
     abandon_days: float = _env(
         "ABANDON_AFTER_DAYS", "a running game with no command for this long ends as abandoned", 30.0
     )

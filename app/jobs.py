@@ -7,11 +7,14 @@ made for, so a job that runs late, twice, or after a crash changes nothing.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, TypeVar, cast
 
+from app import metrics
 from app.config import Settings
 from app.errors import StaleVersion, UnknownGame
 from app.lifecycle import ARCHIVED, ENDED, RUNNING
@@ -30,10 +33,34 @@ SWEEP_BATCH = 500
 AI_ATTEMPTS = 8
 
 
+J = TypeVar("J", bound=Callable[..., Awaitable[Any]])
+
+
+def measured(job: J) -> J:
+    """The job, counted by result and timed (`app.metrics`)."""
+
+    @functools.wraps(job)
+    async def run(ctx: dict[str, Any], *args: Any) -> Any:
+        started = time.perf_counter()
+        try:
+            result = await job(ctx, *args)
+        except Exception:
+            metrics.JOBS.labels(job.__name__, "failed").inc()
+            raise
+        finally:
+            metrics.JOB_SECONDS.labels(job.__name__).observe(time.perf_counter() - started)
+        outcome = result if isinstance(result, str) else "done"
+        metrics.JOBS.labels(job.__name__, outcome.split(":")[0]).inc()
+        return result
+
+    return cast(J, run)
+
+
+@measured
 async def ai_turn(ctx: dict[str, Any], game_id: str, seat: int, key: str) -> str:
     """Send the AI seat's command, decided from its own view, unless its turn has passed."""
     service: GameService = ctx["service"]
-    for _ in range(AI_ATTEMPTS):
+    for attempt in range(AI_ATTEMPTS):
         table = await service.load(game_id)
         if table.over or seat not in table.game.to_act(table.state):
             return "moved on"
@@ -42,8 +69,17 @@ async def ai_turn(ctx: dict[str, Any], game_id: str, seat: int, key: str) -> str
         if table.seats[seat].type != "ai":
             return "not an AI seat"
         level = table.seats[seat].level or "normal"
+        if attempt == 0 and isinstance(service.scheduler, ArqScheduler):
+            work = work_of(table, service.scheduler.think_ms)
+            due = next((t.due for t in work.ai_turns if t.seat == seat), None) if work else None
+            if due is not None:
+                metrics.JOB_LATENESS.labels("ai_turn").observe(max(0, service.clock() - due) / 1000)
         view = table.game.view(table.state, seat)  # the seat's own view, never the full state
+        thinking = time.perf_counter()
         command = table.game.policies[level](view, secrets.randbits(32), service.clock())
+        metrics.AI_THINK_SECONDS.labels(table.game.name, level).observe(
+            time.perf_counter() - thinking
+        )
         try:
             await service.execute(
                 game_id,
@@ -62,6 +98,7 @@ async def ai_turn(ctx: dict[str, Any], game_id: str, seat: int, key: str) -> str
     return "busy"
 
 
+@measured
 async def fire_timer(ctx: dict[str, Any], game_id: str, key: str) -> str:
     """Send a timer's command as the system, if the game still asks for that timer."""
     service: GameService = ctx["service"]
@@ -72,10 +109,12 @@ async def fire_timer(ctx: dict[str, Any], game_id: str, key: str) -> str:
     early = timer.due - service.clock()
     if early > 0:  # another process's clock ran ahead of this one's
         await asyncio.sleep(early / 1000)
+    metrics.JOB_LATENESS.labels("fire_timer").observe(max(0, service.clock() - timer.due) / 1000)
     _, outcome = await service.execute(game_id, None, timer.command, idempotency_key=f"timer:{key}")
     return "fired" if outcome.entries and not outcome.replayed else "no change"
 
 
+@measured
 async def sweep(ctx: dict[str, Any]) -> int:
     """Ask again for the machine work of every game whose work is overdue; forget the marks
     of games that wait for nothing. Returns how many games were asked for again."""
@@ -106,6 +145,7 @@ RETENTION_BATCH = 1_000
 DAY_MS = 86_400_000
 
 
+@measured
 async def retention(ctx: dict[str, Any]) -> dict[str, int]:
     """The retention policy (hourly): end running games nobody played for `abandon_days` as
     abandoned; archive games ended `compact_after_hours` ago; delete archived games ended

@@ -57,6 +57,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             routes.export_log,
             routes.import_log,
             routes.health,
+            routes.prometheus,
             stream.stream,
             pages.page,
             pages.rules,

@@ -65,6 +65,7 @@ REFUSALS: dict[tuple[str, str], tuple[int, ...]] = {
     ("get", "/api/games/{game_id}/timeline"): (401, 404, 503),
     ("post", "/api/games/{game_id}/tickets"): (401, 404, 503),
     ("get", "/healthz"): (503,),
+    ("get", "/metrics"): (),
 }
 _MEANING = {
     400: "The request does not match this schema (a `code` says how).",

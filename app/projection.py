@@ -72,6 +72,7 @@ def api_types(game: AnyGame) -> ApiTypes:
         [
             ("id", str),
             ("version", int),
+            ("now", int),
             ("status", Status),
             ("seat", int | None),
             ("to_act", list[int]),
@@ -141,6 +142,7 @@ def game_view(
     return api_types(game).view(
         id=table.id,
         version=table.version if version is None else version,
+        now=now,
         status="over" if over else "active",
         seat=viewer,
         to_act=sorted(game.to_act(state)),

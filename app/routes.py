@@ -7,13 +7,15 @@ process hosts; the app resolves them (`app.projection.namespace`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import TYPE_CHECKING, Annotated, Any
 
 import msgspec
 from litestar import HttpMethod, Request, Response, get, post, route
 from litestar.params import FromPath, FromQuery, Parameter
+from prometheus_client import generate_latest
 
-from app import lobby, logfile
+from app import lobby, logfile, metrics
 from app.guard import Guard
 from app.http import (
     client_address,
@@ -24,6 +26,7 @@ from app.http import (
     viewer,
 )
 from app.lobby import GameType, Lobby
+from app.machine import ArqScheduler
 from app.projection import applied, event_list, game_view
 from app.seats import PublicSeat, SeatRequest
 from app.service import CreateGame
@@ -172,6 +175,20 @@ async def issue_ticket(request: Request[Any, Any, Any], game_id: FromPath[str]) 
     assert seat is not None
     tickets: Tickets = request.app.state.tickets
     return Ticket(await tickets.issue(game_id, seat), TICKET_SECONDS)
+
+
+@get("/metrics", media_type="text/plain; version=0.0.4; charset=utf-8", sync_to_thread=False)
+async def prometheus(request: Request[Any, Any, Any]) -> bytes:
+    """This process's measures, in Prometheus's text format (`app.metrics`)."""
+    metrics.SUBSCRIBERS.set(request.app.state.hub.subscribers)
+    scheduler = service_of(request).scheduler
+    if isinstance(scheduler, ArqScheduler):
+        with contextlib.suppress(Exception):  # the measures still answer while Redis is away
+            depth = await asyncio.wait_for(
+                scheduler.pool.zcard(scheduler.pool.default_queue_name), 0.5
+            )
+            metrics.QUEUE_DEPTH.labels(scheduler.pool.default_queue_name).set(depth)
+    return generate_latest(metrics.REGISTRY)
 
 
 class Health(msgspec.Struct, frozen=True):

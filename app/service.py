@@ -16,6 +16,7 @@ from typing import Annotated, Any, NamedTuple
 
 import msgspec
 
+from app import metrics
 from app.catalogue import Catalogue
 from app.errors import Busy, StaleVersion, UnknownGame, Unprocessable
 from app.lifecycle import Lifecycle
@@ -24,7 +25,7 @@ from app.meta import GameMeta, from_fields, status_field, to_fields
 from app.seats import PublicSeat, Seat, SeatRequest, check_name, clean_name, new_token
 from app.seats import token_hash as hash_of
 from app.store import EventStore, StoredEvent, VersionConflict
-from domain.errors import SetupError
+from domain.errors import RuleError, SetupError
 from domain.game import AnyGame, Setup
 
 _encoder = msgspec.json.Encoder()
@@ -280,9 +281,38 @@ class GameService:
         """
         if idempotency_key is not None:
             idempotency_key = f"seat{'-' if seat is None else seat}:{idempotency_key}"
+        started = time.perf_counter()
+        game = [loaded.game.name if loaded is not None else "unknown"]
+        try:
+            table, outcome = await self._execute(
+                game_id, seat, command, expected_version, idempotency_key, loaded, game
+            )
+        except (RuleError, StaleVersion):
+            metrics.COMMANDS.labels(game[0], "refused").inc()
+            raise
+        except Busy:
+            metrics.COMMANDS.labels(game[0], "busy").inc()
+            raise
+        finally:
+            metrics.COMMAND_SECONDS.labels(game[0]).observe(time.perf_counter() - started)
+        kind = "replayed" if outcome.replayed else "applied" if outcome.entries else "unchanged"
+        metrics.COMMANDS.labels(game[0], kind).inc()
+        return table, outcome
+
+    async def _execute(
+        self,
+        game_id: str,
+        seat: int | None,
+        command: Any,
+        expected_version: int | None,
+        idempotency_key: str | None,
+        loaded: Table | None,
+        game: list[str],
+    ) -> tuple[Table, Outcome]:
         for _ in range(self._attempts):
             table = loaded if loaded is not None else await self.load(game_id)
             loaded = None
+            game[0] = table.game.name
             if idempotency_key is not None:
                 seen = await self.store.recall(game_id, idempotency_key)
                 if seen is not None:
@@ -313,6 +343,7 @@ class GameService:
                     meta=status_field("over") if after.over else None,
                 )
             except VersionConflict:
+                metrics.CONFLICTS.labels(table.game.name).inc()
                 continue
             if result.replayed:
                 return await self._replayed(await self.load(game_id), result.first, result.last)

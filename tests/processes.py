@@ -22,6 +22,17 @@ ROOT = Path(__file__).resolve().parents[1]
 NO_LIMITS = {"RATE_CREATE_PER_MINUTE": "0", "RATE_COMMANDS_PER_MINUTE": "0", "MAX_OPEN_GAMES": "0"}
 
 
+def database(url: str, number: int, *, flush: bool = True) -> str:
+    """The same Redis as `url`, database `number` (emptied first): tests whose processes run
+    workers keep their queues apart, so that no other test's worker takes their jobs."""
+    base = url.rsplit("/", 1)[0] if url.count("/") > 2 else url
+    own = f"{base}/{number}"
+    if flush:
+        with redis.Redis.from_url(own) as client:
+            client.flushdb()
+    return own
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

@@ -14,7 +14,9 @@ import signal
 from typing import Any
 
 from arq.connections import ArqRedis, RedisSettings
+from prometheus_client import start_http_server
 
+from app import metrics
 from app.config import Settings
 from app.runtime import machine_service, queue_connector
 from app.worker import supervise, worker_settings
@@ -45,6 +47,8 @@ async def run() -> None:
         raise SystemExit(
             "python -m workers needs REDIS_URL (embedded mode runs its worker in the API)"
         )
+    if _settings.metrics_port:
+        start_http_server(_settings.metrics_port, registry=metrics.REGISTRY)
     task = asyncio.create_task(supervise(_settings, queue_connector(_settings), context))
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):

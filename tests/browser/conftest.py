@@ -19,7 +19,7 @@ import httpx
 import pytest
 from playwright.async_api import Browser, Page, async_playwright
 
-from tests.processes import start_server, stop
+from tests.processes import database, start_server, stop
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = [
@@ -36,9 +36,9 @@ WEB_ENV = {"AI_THINK_SECONDS": "0.3", "SSE_KEEP_ALIVE_SECONDS": "1", "WORKER_IN_
 
 @pytest.fixture(scope="session")
 def web(redis_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A server on a real Redis with its worker in process."""
+    """A server on a real Redis (a database of its own) with its worker in process."""
     log = tmp_path_factory.mktemp("web") / "server.log"
-    proc, url = start_server({"REDIS_URL": redis_url, **WEB_ENV}, log)
+    proc, url = start_server({"REDIS_URL": database(redis_url, 2), **WEB_ENV}, log)
     try:
         yield url
     finally:

@@ -14,7 +14,7 @@ import httpx
 from conftest import WEB_ENV, Console, create_game, open_page
 from playwright.async_api import Browser, Page, expect
 
-from tests.processes import free_port, start_server, stop
+from tests.processes import database, free_port, start_server, stop
 
 # Records every message the page's EventSources receive, as they come over the network.
 RECORD_STREAMS = """
@@ -112,7 +112,7 @@ async def test_a_stream_that_ends_is_resumed_with_nothing_missed_or_repeated(
     browser: Browser, console: Console, redis_url: str, tmp_path: Path
 ) -> None:
     """The server ends every stream after two seconds (SSE_MAX_SECONDS), as it may."""
-    env = {"REDIS_URL": redis_url, **WEB_ENV, "SSE_MAX_SECONDS": "2"}
+    env = {"REDIS_URL": database(redis_url, 3), **WEB_ENV, "SSE_MAX_SECONDS": "2"}
     proc, base = start_server(env, tmp_path / "server.log")
     try:
         created = create_game(base, [{"type": "human"}, {"type": "human"}], 42)
@@ -137,7 +137,7 @@ async def test_a_page_resumes_after_its_server_restarts(
     browser: Browser, console: Console, redis_url: str, tmp_path: Path
 ) -> None:
     port = free_port()
-    env = {"REDIS_URL": redis_url, **WEB_ENV}
+    env = {"REDIS_URL": database(redis_url, 4), **WEB_ENV}
     proc, base = start_server(env, tmp_path / "one.log", port=port)
     created = create_game(base, [{"type": "human"}, {"type": "human"}], 43)
     game, tokens = created["id"], [s["token"] for s in created["seats"]]

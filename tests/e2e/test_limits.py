@@ -10,9 +10,10 @@ from pathlib import Path
 
 import httpx
 import pytest
-import redis
 from client import auth, create, view
 from conftest import start_server, stop_server
+
+from tests.processes import database
 
 HUMANS = [{"type": "human"}, {"type": "human"}]
 
@@ -20,10 +21,7 @@ HUMANS = [{"type": "human"}, {"type": "human"}]
 @pytest.fixture
 def url(redis_url: str) -> Iterator[str]:
     """A database of the test Redis for these tests alone, empty at the start."""
-    own = redis_url.rsplit("/", 1)[0] + "/6" if redis_url.count("/") > 2 else redis_url + "/6"
-    with redis.Redis.from_url(own) as client:
-        client.flushdb()
-    yield own
+    yield database(redis_url, 6)
 
 
 @pytest.fixture

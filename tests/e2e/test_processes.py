@@ -13,6 +13,8 @@ import httpx
 from client import auth, create, view
 from conftest import ROOT, start_server, stop_server
 
+from tests.processes import database
+
 
 async def wait_over(
     client: httpx.AsyncClient, game_id: str, seconds: float = 60
@@ -39,10 +41,11 @@ async def test_embedded_mode_needs_no_redis(tmp_path: Path) -> None:
 async def test_separate_api_and_worker_processes_share_one_redis(
     redis_url: str, tmp_path: Path
 ) -> None:
+    url_of_test = database(redis_url, 7)
     proc, url = start_server(
-        {"REDIS_URL": redis_url, "WORKER_IN_PROCESS": "0"}, tmp_path / "api.log"
+        {"REDIS_URL": url_of_test, "WORKER_IN_PROCESS": "0"}, tmp_path / "api.log"
     )
-    env = {**os.environ, "REDIS_URL": redis_url, "AI_THINK_SECONDS": "0"}
+    env = {**os.environ, "REDIS_URL": url_of_test, "AI_THINK_SECONDS": "0"}
     arq = Path(sys.executable).with_name("arq")
     worker = subprocess.Popen(
         [str(arq), "workers.main.WorkerSettings"],

@@ -15,9 +15,10 @@ from typing import Any
 
 import httpx
 import pytest
-import redis
 from client import auth
 from conftest import start_server, start_worker, stop_server
+
+from tests.processes import database
 
 RACE = "tests.games.dice_race:DICE_RACE"
 
@@ -25,10 +26,7 @@ RACE = "tests.games.dice_race:DICE_RACE"
 @pytest.fixture
 def url(redis_url: str) -> Iterator[str]:
     """A database of the test Redis for these tests alone, empty at the start."""
-    own = redis_url.rsplit("/", 1)[0] + "/5" if redis_url.count("/") > 2 else redis_url + "/5"
-    with redis.Redis.from_url(own) as client:
-        client.flushdb()
-    yield own
+    yield database(redis_url, 5)
 
 
 def env(url: str, **more: str) -> dict[str, str]:

@@ -20,6 +20,7 @@ from app.seats import SeatRequest
 from app.service import CreateGame, GameService
 from app.store import LOBBY_KEY, EventStore
 from domain.crazymino.model import GameEnded
+from tests.processes import database
 
 HUMANS = [SeatRequest("human"), SeatRequest("human")]
 
@@ -32,10 +33,7 @@ async def redis_client(
     if getattr(request, "param", "real") == "fake":
         client = fakeredis.aioredis.FakeRedis(server=fakeredis.FakeServer())
     else:
-        url = request.getfixturevalue("redis_url")
-        base = url.rsplit("/", 1)[0] if url.count("/") > 2 else url
-        client = redis.asyncio.Redis.from_url(base + "/8")
-        await client.flushdb()
+        client = redis.asyncio.Redis.from_url(database(request.getfixturevalue("redis_url"), 8))
     try:
         yield client
     finally:
