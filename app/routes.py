@@ -177,7 +177,7 @@ async def issue_ticket(request: Request[Any, Any, Any], game_id: FromPath[str]) 
     return Ticket(await tickets.issue(game_id, seat), TICKET_SECONDS)
 
 
-@get("/metrics", media_type="text/plain; version=0.0.4; charset=utf-8", sync_to_thread=False)
+@get("/metrics", media_type="text/plain; version=0.0.4; charset=utf-8")
 async def prometheus(request: Request[Any, Any, Any]) -> bytes:
     """This process's measures, in Prometheus's text format (`app.metrics`)."""
     metrics.SUBSCRIBERS.set(request.app.state.hub.subscribers)
