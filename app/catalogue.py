@@ -15,7 +15,8 @@ from typing import Any
 import msgspec
 
 from domain.game import AnyGame
-from domain.registry import GAMES
+from domain.registry import TABLES
+from domain.seating import seated
 
 
 class Kind:
@@ -44,8 +45,9 @@ class Catalogue:
 
     @classmethod
     def with_extras(cls, extras: Sequence[str] = ()) -> Catalogue:
-        """The built-in games and the extra ones, each named ``module:attribute``."""
-        return cls([*GAMES.values(), *(_load(spec) for spec in extras)])
+        """The built-in games and the extra ones (each named ``module:attribute``), each at a
+        table (`domain.seating`)."""
+        return cls([*TABLES.values(), *(seated(_load(spec)) for spec in extras)])
 
     def __contains__(self, name: object) -> bool:
         return name in self._kinds

@@ -66,9 +66,9 @@ async def ai_turn(ctx: dict[str, Any], game_id: str, seat: int, key: str) -> str
             return "moved on"
         if table.game.ai_key(table.state, seat, table.version) != key:
             return "moved on"
-        if table.seats[seat].type != "ai":
+        level = table.ai_level(seat)
+        if level is None:
             return "not an AI seat"
-        level = table.seats[seat].level or "normal"
         if attempt == 0 and isinstance(service.scheduler, ArqScheduler):
             work = work_of(table, service.scheduler.think_ms)
             due = next((t.due for t in work.ai_turns if t.seat == seat), None) if work else None
@@ -88,6 +88,7 @@ async def ai_turn(ctx: dict[str, Any], game_id: str, seat: int, key: str) -> str
                 expected_version=table.version,
                 idempotency_key=f"ai:{seat}:{key}",
                 loaded=table,
+                by_ai=True,
             )
         except StaleVersion:
             continue  # someone else moved while it thought: think again if still its turn

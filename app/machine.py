@@ -45,9 +45,10 @@ def work_of(table: Table, think_ms: int) -> Work | None:
     game = table.game
     turns = []
     for seat in sorted(game.to_act(table.state)):
-        if table.seats[seat].type != "ai":
+        level = table.ai_level(seat)
+        if level is None:
             continue
-        pace = game.ai_delay(table.state, seat, table.seats[seat].level or "normal")
+        pace = game.ai_delay(table.state, seat, level)
         delay = think_ms if pace is None else round(pace * 1000)
         turns.append(AiTurn(seat, game.ai_key(table.state, seat, table.version), table.at + delay))
     timers = [(t.key, t.due) for t in game.timers(table.state)]

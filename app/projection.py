@@ -82,6 +82,8 @@ def api_types(game: AnyGame) -> ApiTypes:
             ("legal", _list_of(game.command_type)),
             ("hints", _list_of(game.hint_type)),
             ("state", game.view_type),
+            # The table around the game (turn clock, who has left); None for a game without.
+            ("table", None if game.seating_type is None else game.seating_type | None),
         ],
     )
     listed = _list_of(entry)
@@ -152,6 +154,7 @@ def game_view(
         legal=legal,
         hints=game.hints(state, viewer, legal) if hints and legal and viewer is not None else [],
         state=shown,
+        table=game.seating(state),
     )
 
 

@@ -59,6 +59,14 @@ class Table(NamedTuple):
     def over(self) -> bool:
         return bool(self.game.is_over(self.state))
 
+    def ai_level(self, seat: int) -> str | None:
+        """The AI level that plays `seat` now: an AI seat's, or the table's for a player who
+        has left; None while a person plays it."""
+        chosen = self.seats[seat]
+        if chosen.type == "ai":
+            return chosen.level or "normal"
+        return self.game.away(self.state).get(seat)
+
 
 class Outcome(NamedTuple):
     version: int
@@ -123,9 +131,10 @@ class GameService:
             raise SetupError(
                 f"{game.title} takes {game.min_seats} to {game.max_seats} seats, not {len(names)}."
             )
+        machines = tuple(n for n, asked in enumerate(request.seats) if asked.type == "ai")
         asked = Setup(seed=seed, players=names, options=request.options)
         options = msgspec.to_builtins(game.options(asked))
-        setup = Setup(seed=seed, players=names, options=options)
+        setup = Setup(seed=seed, players=names, options=options, ai_seats=machines)
         now = self.clock()
         events = game.start(setup, now)
         return await self.open(game, setup, request.seats, [encode_event(e) for e in events], now)
@@ -270,9 +279,11 @@ class GameService:
         expected_version: int | None = None,
         idempotency_key: str | None = None,
         loaded: Table | None = None,
+        by_ai: bool = False,
     ) -> tuple[Table, Outcome]:
         """Decide and append a seat's command (`seat` None: the system's), at the server's time,
-        retrying on a concurrent write.
+        retrying on a concurrent write. A seat's command comes from its person unless `by_ai`
+        (the AI playing it): the game may refuse a person what it lets the AI do (`admit`).
 
         An idempotency key belongs to the seat that sends it: the same key from another seat
         names another command. `loaded` (the game just loaded by the caller) saves the first
@@ -285,7 +296,7 @@ class GameService:
         game = [loaded.game.name if loaded is not None else "unknown"]
         try:
             table, outcome = await self._execute(
-                game_id, seat, command, expected_version, idempotency_key, loaded, game
+                game_id, seat, command, expected_version, idempotency_key, loaded, game, by_ai
             )
         except (RuleError, StaleVersion):
             metrics.COMMANDS.labels(game[0], "refused").inc()
@@ -308,6 +319,7 @@ class GameService:
         idempotency_key: str | None,
         loaded: Table | None,
         game: list[str],
+        by_ai: bool,
     ) -> tuple[Table, Outcome]:
         for _ in range(self._attempts):
             table = loaded if loaded is not None else await self.load(game_id)
@@ -321,6 +333,8 @@ class GameService:
                 raise StaleVersion(
                     f"The game is at version {table.version}, not {expected_version}."
                 )
+            if seat is not None and not by_ai:
+                table.game.admit(table.state, seat, command)
             now = max(self.clock(), table.at)
             events = table.game.decide(table.state, seat, command, now)
             if not events:

@@ -38,6 +38,8 @@ class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     seed: int
     players: tuple[str, ...]
     options: dict[str, Any] = {}
+    #: The seats the AI plays from the start (people sit at the others).
+    ai_seats: tuple[int, ...] = ()
 
 
 class Shape(msgspec.Struct, frozen=True):
@@ -132,6 +134,7 @@ class Game(ABC, Generic[S, C, E, V, O]):
     view_type: Any  # what `view` returns, for the schema
     options_type: type[O]
     hint_type: Any = None  # what `hints` gives for one command, for the schema
+    seating_type: Any = None  # what `seating` gives, for the schema
     policies: ClassVar[Mapping[str, Policy]] = {}
 
     def options(self, setup: Setup) -> O:
@@ -210,6 +213,24 @@ class Game(ABC, Generic[S, C, E, V, O]):
         a game where seats act at once names the seat's own progress instead, so that one
         seat's move does not cancel another AI's pending turn."""
         return str(version)
+
+    def leave(self, state: S, seat: int, now: int) -> list[E]:
+        """What happens in the game itself when a seat's player leaves the table at `now` (in
+        Mondo they take the lowest bonus chip at once); nothing by default."""
+        return []
+
+    def admit(self, state: S, seat: int, command: C) -> None:
+        """Raise a `RuleError` when the person at `seat` may not send `command` though the seat
+        could (a player who has left the table may only take the seat back); the AI playing
+        the seat is not asked."""
+
+    def away(self, state: S) -> Mapping[int, str]:
+        """The seats whose player has left, each with the AI level that plays it meanwhile."""
+        return {}
+
+    def seating(self, state: S) -> Any:
+        """What everyone sees of the table around the game (clocks, who has left), or None."""
+        return None
 
     def abandon(self) -> C | None:
         """The system's command that ends a game nobody has played for a long time (no winner

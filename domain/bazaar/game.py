@@ -26,10 +26,11 @@ from domain.bazaar.model import (
 )
 from domain.bazaar.views import BazaarView
 from domain.bazaar.wares import WARE_STONES
-from domain.game import Game, NoOptions, Policy, Setup, Shape
+from domain.game import Game, Policy, Setup, Shape
+from domain.seating.model import ClockedTableOptions
 
 
-class Bazaar(Game[State, Command, Event, BazaarView, NoOptions]):
+class Bazaar(Game[State, Command, Event, BazaarView, ClockedTableOptions]):
     """The rules of Bazaar behind the common game interface. Time plays no part in them."""
 
     name = "bazaar"
@@ -40,7 +41,7 @@ class Bazaar(Game[State, Command, Event, BazaarView, NoOptions]):
     command_type = Command
     event_type = Event
     view_type = BazaarView
-    options_type = NoOptions
+    options_type = ClockedTableOptions  # the table's options: no option of its own
     hint_type = Price | None
     policies: ClassVar[dict[str, Policy]] = {
         "easy": ai.random_legal,

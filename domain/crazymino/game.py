@@ -22,10 +22,11 @@ from domain.crazymino.model import (
     TilePlaced,
 )
 from domain.crazymino.views import CrazyminoView
-from domain.game import Game, NoOptions, Policy, Setup, Shape
+from domain.game import Game, Policy, Setup, Shape
+from domain.seating.model import ClockedTableOptions
 
 
-class Crazymino(Game[State, Command, Event, CrazyminoView, NoOptions]):
+class Crazymino(Game[State, Command, Event, CrazyminoView, ClockedTableOptions]):
     """The rules of Crazymino behind the common game interface. Time plays no part in them."""
 
     name = "crazymino"
@@ -36,7 +37,7 @@ class Crazymino(Game[State, Command, Event, CrazyminoView, NoOptions]):
     command_type = Command
     event_type = Event
     view_type = CrazyminoView
-    options_type = NoOptions
+    options_type = ClockedTableOptions  # the table's options: no option of its own
     hint_type = Score | None
     policies: ClassVar[dict[str, Policy]] = {
         "easy": ai.random_legal,

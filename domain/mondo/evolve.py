@@ -73,10 +73,11 @@ def evolve(state: State, event: Event) -> State:
             board = _laid(me.board, me.grace.space, None)
             lifted = replace(me, board=board, held=tile, grace=None, moves=me.moves + 1)
             return _seat(state, seat, lifted)
-        case BonusTaken(seat=seat, chip=chip):
+        case BonusTaken(seat=seat, chip=chip, lowest=lowest):
             me = state.seats[seat]
             left = replace(me, chip=chip, held=None, grace=None, moves=me.moves + 1)
-            return replace(_seat(state, seat, left), chips=state.chips[1:])
+            chips = state.chips[:-1] if lowest else state.chips[1:]
+            return replace(_seat(state, seat, left), chips=chips)
         case TaskTaken(seat=seat, task=task):
             me = state.seats[seat]
             return _seat(state, seat, replace(me, tasks=(*me.tasks, task), moves=me.moves + 1))

@@ -89,6 +89,9 @@ class Mondo(Game[State, Command, Event, MondoView, MondoOptions]):
     def describe(self, event: Event, names: Sequence[str]) -> str:
         return words.describe(event, names)
 
+    def leave(self, state: State, seat: int, now: int) -> list[Event]:
+        return rules.leave(state, seat, now)
+
     def abandon(self) -> Command:
         return Abandon()
 
@@ -104,7 +107,7 @@ class Mondo(Game[State, Command, Event, MondoView, MondoOptions]):
                 return seat, TurnPlaced(rotation)
             case PlacedLifted(seat=seat):
                 return seat, LiftPlaced()
-            case BonusTaken(seat=seat, full_board=False):
+            case BonusTaken(seat=seat, full_board=False, lowest=False):
                 return seat, TakeBonus()
             case TaskTaken(seat=seat, task=task):
                 return seat, TakeTask(task)

@@ -149,11 +149,13 @@ class PlacedLifted(msgspec.Struct, frozen=True, tag="placed_lifted"):
 
 class BonusTaken(msgspec.Struct, frozen=True, tag="bonus_taken"):
     """A player left the round with the top chip (`full_board`: automatically, the board being
-    full). A tile in their hand went back to the display."""
+    full), or with the lowest one on leaving the table (`lowest`). A tile in their hand went
+    back to the display."""
 
     seat: int
     chip: int
     full_board: bool
+    lowest: bool = False  # the lowest chip, taken on leaving the table
 
 
 class TaskTaken(msgspec.Struct, frozen=True, tag="task_taken"):

@@ -14,12 +14,13 @@ from typing import Annotated
 import msgspec
 
 from domain.errors import OptionError
+from domain.seating.model import TableOptions
 
 ROUNDS = 3
 MINUTE_MS = 60_000
 
 
-class MondoOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class MondoOptions(TableOptions, frozen=True, forbid_unknown_fields=True):
     advanced: Annotated[
         bool, msgspec.Meta(description="advanced game: a special scoring each round")
     ] = False

@@ -183,6 +183,14 @@ def _ended(state: State, now: int, timed_out: bool) -> list[Event]:
     return events
 
 
+def leave(state: State, seat: int, now: int) -> list[Event]:
+    """A player who leaves the table during a round leaves the round too, with the lowest chip;
+    the AI plays their seat from the next round on."""
+    if state.over or not state.running or state.seats[seat].left or not state.chips:
+        return []
+    return _left(state, BonusTaken(seat, state.chips[-1], full_board=False, lowest=True), now)
+
+
 def _left(state: State, chip: BonusTaken, now: int) -> list[Event]:
     """A player leaves the round with a chip; the last one to leave ends it."""
     after = evolve(state, chip)

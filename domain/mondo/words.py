@@ -84,8 +84,8 @@ def describe(event: Event, names: Sequence[str]) -> str:
             return f"{who(seat)} turns tile {tile} to {rotation}°."
         case PlacedLifted(seat=seat, tile=tile):
             return f"{who(seat)} lifts tile {tile} back into their hand."
-        case BonusTaken(seat=seat, chip=chip, full_board=full):
-            why = " (their board is full)" if full else ""
+        case BonusTaken(seat=seat, chip=chip, full_board=full, lowest=lowest):
+            why = " (their board is full)" if full else " (they left the table)" if lowest else ""
             return f"{who(seat)} takes the bonus chip {chip} and leaves the round{why}."
         case TaskTaken(seat=seat, task=task):
             return f"{who(seat)} takes the task {task}."

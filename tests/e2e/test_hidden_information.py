@@ -22,6 +22,7 @@ from client import auth, create, sse, view
 from domain.crazymino.game import CRAZYMINO
 from domain.crazymino.model import State, TileDrawn
 from domain.game import Setup
+from domain.seating.model import ClockedTableOptions
 
 SEED = 8_123_456_789_011  # distinctive: its digits must never appear in an answer
 PLAYERS = ("Ann", "Bob", "Cy")
@@ -269,7 +270,8 @@ async def check_every_channel(
         "type",
         "name",
         "level",
-        "options",  # as the creator set them: no secret (Crazymino has none)
+        "options",  # as the creator set them: no secret (Crazymino's are its table's)
+        *ClockedTableOptions.__struct_fields__,
     }, keys_of(lobby)
 
 

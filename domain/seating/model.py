@@ -1,0 +1,205 @@
+"""The table's own commands, events and state, beside a game's.
+
+Stored events never change shape: a new field gets a default, nothing is renamed.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Generic, Literal, TypeVar
+
+import msgspec
+
+from domain.errors import RuleError, TurnError
+
+S = TypeVar("S")
+
+# -- options (a game's options Struct inherits them) ------------------------------------------
+
+Level = Literal["easy", "normal", "hard"]
+
+
+class TableOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """What every table may choose: the AI level that plays for a player who has left."""
+
+    takeover_level: Annotated[
+        Level, msgspec.Meta(description="the AI level that plays the seat of a player who left")
+    ] = "normal"
+
+
+class ClockedTableOptions(TableOptions, frozen=True, forbid_unknown_fields=True):
+    """A turn-based game's table may also run a clock for each turn."""
+
+    turn_seconds: (
+        Annotated[
+            int,
+            msgspec.Meta(
+                ge=5, le=86_400, description="seconds a player has for each turn (none: no clock)"
+            ),
+        ]
+        | None
+    ) = None
+    timeouts_to_ai: Annotated[
+        int,
+        msgspec.Meta(ge=1, le=20, description="timeouts in a row that hand the seat to the AI"),
+    ] = 3
+
+
+# -- commands ---------------------------------------------------------------------------------
+
+
+class Leave(msgspec.Struct, frozen=True, tag="leave", forbid_unknown_fields=True):
+    """Leave the table: the AI plays your seat (at the table's level) until you take it back."""
+
+
+class Rejoin(msgspec.Struct, frozen=True, tag="rejoin", forbid_unknown_fields=True):
+    """Take your seat back from the AI."""
+
+
+class TimeOut(msgspec.Struct, frozen=True, tag="time_out", forbid_unknown_fields=True):
+    """The system's command when a turn's clock `clock` has run out for `seat`."""
+
+    seat: int
+    clock: int
+
+
+TableCommand = Leave | Rejoin | TimeOut
+
+# -- events -----------------------------------------------------------------------------------
+
+
+class TableSet(msgspec.Struct, frozen=True, tag="table_set"):
+    """The table's rules, when the setup chose any: the turn clock, how many timeouts in a row
+    hand a seat to the AI, the AI level that takes over, and the seats the AI plays from the
+    start (no clock runs for them)."""
+
+    turn_seconds: int | None
+    timeouts_to_ai: int
+    takeover_level: str
+    ai_seats: tuple[int, ...] = ()
+
+
+class ClockSet(msgspec.Struct, frozen=True, tag="clock_set"):
+    """The turn clock now runs for `seat` until `due` (ms since the epoch); `seat` None: for
+    nobody (an AI's turn). `strikes`: each seat's timeouts in a row."""
+
+    seat: int | None
+    due: int | None
+    strikes: tuple[int, ...]
+
+
+class TimedOut(msgspec.Struct, frozen=True, tag="timed_out"):
+    """A seat's clock `clock` ran out: the normal AI's move, which follows, was played for it.
+    `strike`: its timeouts in a row, this one included."""
+
+    seat: int
+    clock: int
+    strike: int
+
+
+class SeatLeft(msgspec.Struct, frozen=True, tag="seat_left"):
+    """A seat's player left (`left`) or ran out of time too often (`timeouts`); the AI of
+    `level` plays the seat from now on."""
+
+    seat: int
+    level: str
+    reason: Literal["left", "timeouts"]
+
+
+class SeatRejoined(msgspec.Struct, frozen=True, tag="seat_rejoined"):
+    """A player took their seat back from the AI."""
+
+    seat: int
+
+
+TableEvent = TableSet | ClockSet | TimedOut | SeatLeft | SeatRejoined
+
+# -- state ------------------------------------------------------------------------------------
+
+
+class Clock(msgspec.Struct, frozen=True):
+    """A running turn clock: the seat it runs for and when it runs out (ms)."""
+
+    seat: int
+    due: int
+
+
+class Away(msgspec.Struct, frozen=True):
+    """A seat whose player has left, and the AI level that plays it meanwhile."""
+
+    seat: int
+    level: str
+
+
+class Table(msgspec.Struct, frozen=True):
+    """The table around a game: its rules, who has left, the running clock."""
+
+    turn_seconds: int | None = None
+    timeouts_to_ai: int = 3
+    takeover_level: str = "normal"
+    ai_seats: tuple[int, ...] = ()
+    away: tuple[Away, ...] = ()
+    strikes: tuple[int, ...] = ()
+    clock: Clock | None = None
+    clocks: int = 0  # clocks set so far: the number of the running one
+
+    def level_away(self, seat: int) -> str | None:
+        return next((a.level for a in self.away if a.seat == seat), None)
+
+    def strikes_of(self, seat: int) -> int:
+        return self.strikes[seat] if 0 <= seat < len(self.strikes) else 0
+
+
+class SeatedState(msgspec.Struct, Generic[S], frozen=True):
+    """A game's state and its table's."""
+
+    game: S
+    table: Table = Table()
+
+
+class TableView(msgspec.Struct, frozen=True):
+    """What everyone sees of the table: its rules, who has left, and the running clock."""
+
+    turn_seconds: int | None
+    timeouts_to_ai: int
+    takeover_level: str
+    away: tuple[Away, ...]
+    strikes: tuple[int, ...]
+    clock: Clock | None
+
+
+# -- errors -----------------------------------------------------------------------------------
+
+
+class SeatAway(TurnError):
+    """A command from a player who has left: only taking the seat back is open to them."""
+
+    code = "seat_away"
+
+
+class AlreadyLeft(TurnError):
+    """Leaving a table one has left already."""
+
+    code = "already_left"
+
+
+class NotLeft(TurnError):
+    """Taking back a seat one has not left."""
+
+    code = "not_left"
+
+
+class ClockRunning(RuleError):
+    """The system's timeout before the turn's time is up."""
+
+    code = "clock_running"
+
+
+def union(*members: Any) -> Any:
+    """The tagged union of `members` (each a Struct or a union of them)."""
+    flat: list[Any] = []
+    for member in members:
+        flat.extend(getattr(member, "__args__", (member,)))
+    result = flat[0]
+    for member in flat[1:]:
+        result = result | member
+    return result

@@ -1,0 +1,300 @@
+"""Any game at a table: turn clocks, leaving, taking a seat back, the AI playing for the absent.
+
+`seated(game)` is the game as the service hosts it. Its state is the game's plus the table's;
+its commands and events are the game's plus the table's own (`domain.seating.model`).
+
+- A table with `turn_seconds` runs a clock for the person to act. When it runs out, the
+  system's `TimeOut` plays the seat's fallback, the `normal` AI's move decided from the seat's
+  own view, after a `TimedOut` event; `timeouts_to_ai` of them in a row hand the seat to the AI.
+- `Leave` hands the seat to the AI at the table's `takeover_level`; the game may add what
+  leaving means in it (`Game.leave`). `Rejoin` takes it back.
+- The table never decides who is a person: the service asks `away` and `admit`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from msgspec.structs import replace
+
+from domain.errors import GameOverError, OptionError, TurnError
+from domain.game import AnyGame, Game, Policy, Setup, Standing, Timer
+from domain.seating import words
+from domain.seating.model import (
+    AlreadyLeft,
+    Away,
+    Clock,
+    ClockRunning,
+    ClockSet,
+    Leave,
+    NotLeft,
+    Rejoin,
+    SeatAway,
+    SeatedState,
+    SeatLeft,
+    SeatRejoined,
+    Table,
+    TableEvent,
+    TableSet,
+    TableView,
+    TimedOut,
+    TimeOut,
+    union,
+)
+from domain.seating.model import TableCommand as _TableCommand
+
+_TABLE_EVENTS = (TableSet, ClockSet, TimedOut, SeatLeft, SeatRejoined)
+#: The AI level whose move a timed-out seat plays.
+FALLBACK = "normal"
+
+
+class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
+    """`inner` at a table. Every question about the game itself goes to `inner`."""
+
+    seating_type = TableView
+
+    def __init__(self, inner: AnyGame) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.title = inner.title
+        self.min_seats = inner.min_seats
+        self.max_seats = inner.max_seats
+        self.shape = inner.shape
+        self.command_type = union(inner.command_type, _TableCommand)
+        self.event_type = union(inner.event_type, TableEvent)
+        self.view_type = inner.view_type
+        self.options_type = inner.options_type
+        self.hint_type = inner.hint_type
+
+    # A class variable in Game; here the inner game's: the AI plays from the game's own view.
+    @property
+    def policies(self) -> Mapping[str, Policy]:  # type: ignore[override]
+        return self.inner.policies
+
+    # -- beginning ------------------------------------------------------------------------
+
+    def initial(self) -> SeatedState[Any]:
+        return SeatedState(self.inner.initial())
+
+    def start(self, setup: Setup, now: int) -> list[Any]:
+        options = self.inner.options(setup)
+        level = getattr(options, "takeover_level", FALLBACK)
+        if level not in self.inner.policies:
+            levels = ", ".join(sorted(self.inner.policies))
+            raise OptionError("takeover_level", f"Option 'takeover_level': one of {levels}.")
+        table = TableSet(
+            getattr(options, "turn_seconds", None),
+            getattr(options, "timeouts_to_ai", 3),
+            level,
+            tuple(sorted(setup.ai_seats)),
+        )
+        events: list[Any] = list(self.inner.start(setup, now))
+        if table.turn_seconds is not None or level != FALLBACK:
+            events.append(table)
+        state = self.fold(self.initial(), events)
+        return events + self._clock(state, now, state.table.strikes)
+
+    # -- deciding -------------------------------------------------------------------------
+
+    def decide(
+        self, state: SeatedState[Any], seat: int | None, command: Any, now: int
+    ) -> list[Any]:
+        game, table = state.game, state.table
+        if isinstance(command, TimeOut):
+            return self._timed_out(state, seat, command, now)
+        if not isinstance(command, (Leave, Rejoin)):
+            events = list(self.inner.decide(game, seat, command, now))
+            if not events or seat is None:
+                return events + self._clock_after(state, events, now, table.strikes)
+            return events + self._clock_after(state, events, now, _strike(table, seat, 0))
+        if seat is None:
+            raise TurnError("Only a player leaves the table or comes back to it.")
+        if self.inner.is_over(game):
+            raise GameOverError("The game is over.")
+        if isinstance(command, Leave):
+            if table.level_away(seat) is not None:
+                raise AlreadyLeft("You have left the table already.")
+            left: list[Any] = [SeatLeft(seat, table.takeover_level, "left")]
+            left += self.inner.leave(game, seat, now)
+            return left + self._clock_after(state, left, now, _strike(table, seat, 0))
+        if table.level_away(seat) is None:
+            raise NotLeft("You have not left the table: your seat is yours.")
+        back: list[Any] = [SeatRejoined(seat)]
+        return back + self._clock_after(state, back, now, _strike(table, seat, 0))
+
+    def _timed_out(
+        self, state: SeatedState[Any], seat: int | None, command: TimeOut, now: int
+    ) -> list[Any]:
+        """The fallback move of a seat whose clock ran out; nothing if the clock has moved on."""
+        if seat is not None:
+            raise TurnError("Only the server's clock ends a turn.")
+        game, table, who = state.game, state.table, command.seat
+        clock = table.clock
+        if clock is None or clock.seat != who or command.clock != table.clocks:
+            return []
+        if self.inner.is_over(game) or who not in self.inner.to_act(game):
+            return []
+        if now < clock.due:
+            raise ClockRunning("The turn's time is not up yet.")
+        view = self.inner.view(game, who)  # the seat's own view, as a person would see it
+        move = self.inner.policies[FALLBACK](view, _entropy(table.clocks, who), now)
+        strike = table.strikes_of(who) + 1
+        events: list[Any] = [TimedOut(who, command.clock, strike)]
+        events += self.inner.decide(game, who, move, now)
+        strikes = _strike(table, who, strike)
+        if strike >= table.timeouts_to_ai:
+            events.append(SeatLeft(who, table.takeover_level, "timeouts"))
+            strikes = _strike(table, who, 0)
+        return events + self._clock_after(state, events, now, strikes)
+
+    def _clock_after(
+        self, state: SeatedState[Any], events: list[Any], now: int, strikes: tuple[int, ...]
+    ) -> list[Any]:
+        if state.table.turn_seconds is None or not events:
+            return []
+        return self._clock(self.fold(state, events), now, strikes)
+
+    def _clock(self, state: SeatedState[Any], now: int, strikes: tuple[int, ...]) -> list[Any]:
+        """The clock for the person to act after a command (for nobody on an AI's turn)."""
+        table = state.table
+        if table.turn_seconds is None or self.inner.is_over(state.game):
+            return []
+        people = [
+            s
+            for s in sorted(self.inner.to_act(state.game))
+            if s not in table.ai_seats and table.level_away(s) is None
+        ]
+        if not people:
+            idle = table.clock is None and strikes == table.strikes
+            return [] if idle else [ClockSet(None, None, strikes)]
+        return [ClockSet(people[0], now + table.turn_seconds * 1000, strikes)]
+
+    def admit(self, state: SeatedState[Any], seat: int, command: Any) -> None:
+        if isinstance(command, (Leave, Rejoin)) or state.table.level_away(seat) is None:
+            return
+        raise SeatAway(
+            "You have left the table and the AI plays your seat: take your seat back first."
+        )
+
+    # -- folding --------------------------------------------------------------------------
+
+    def evolve(self, state: SeatedState[Any], event: Any) -> SeatedState[Any]:
+        if not isinstance(event, _TABLE_EVENTS):
+            return SeatedState(self.inner.evolve(state.game, event), state.table)
+        return SeatedState(state.game, _table_after(state.table, event))
+
+    # -- asking ---------------------------------------------------------------------------
+
+    def to_act(self, state: SeatedState[Any]) -> frozenset[int]:
+        return self.inner.to_act(state.game)
+
+    def is_over(self, state: SeatedState[Any]) -> bool:
+        return self.inner.is_over(state.game)
+
+    def scores(self, state: SeatedState[Any]) -> tuple[int, ...]:
+        return self.inner.scores(state.game)
+
+    def standings(self, state: SeatedState[Any]) -> list[Standing]:
+        return self.inner.standings(state.game)
+
+    def legal(self, state: SeatedState[Any], seat: int, now: int) -> list[Any]:
+        """The game's commands for a seat whose player sits there; none for one who left."""
+        if state.table.level_away(seat) is not None:
+            return []
+        return self.inner.legal(state.game, seat, now)
+
+    def hints(self, state: SeatedState[Any], seat: int, commands: Sequence[Any]) -> list[Any]:
+        return self.inner.hints(state.game, seat, commands)
+
+    def away(self, state: SeatedState[Any]) -> Mapping[int, str]:
+        return {a.seat: a.level for a in state.table.away}
+
+    def seating(self, state: SeatedState[Any]) -> TableView:
+        t = state.table
+        return TableView(
+            t.turn_seconds, t.timeouts_to_ai, t.takeover_level, t.away, t.strikes, t.clock
+        )
+
+    def view(self, state: SeatedState[Any], viewer: int | None) -> Any:
+        return self.inner.view(state.game, viewer)
+
+    def full_view(self, state: SeatedState[Any]) -> Any:
+        return self.inner.full_view(state.game)
+
+    def redact(self, event: Any, viewer: int | None) -> Any:
+        return event if isinstance(event, _TABLE_EVENTS) else self.inner.redact(event, viewer)
+
+    def describe(self, event: Any, names: Sequence[str]) -> str:
+        if isinstance(event, _TABLE_EVENTS):
+            return words.describe(event, names)
+        return self.inner.describe(event, names)
+
+    def cause(self, event: Any) -> tuple[int | None, Any] | None:
+        match event:
+            case TimedOut(seat=seat, clock=clock):
+                return None, TimeOut(seat, clock)
+            case SeatLeft(seat=seat, reason="left"):
+                return seat, Leave()
+            case SeatRejoined(seat=seat):
+                return seat, Rejoin()
+            case TableSet() | ClockSet() | SeatLeft():
+                return None
+        return self.inner.cause(event)
+
+    def timers(self, state: SeatedState[Any]) -> list[Timer]:
+        timers = list(self.inner.timers(state.game))
+        clock, number = state.table.clock, state.table.clocks
+        if clock is not None and not self.inner.is_over(state.game):
+            timers.append(Timer(f"clock-{number}", clock.due, TimeOut(clock.seat, number)))
+        return timers
+
+    def ai_key(self, state: SeatedState[Any], seat: int, version: int) -> str:
+        return self.inner.ai_key(state.game, seat, version)
+
+    def ai_delay(self, state: SeatedState[Any], seat: int, level: str) -> float | None:
+        return self.inner.ai_delay(state.game, seat, level)
+
+    def abandon(self) -> Any:
+        return self.inner.abandon()
+
+
+def seated(game: AnyGame) -> Seated:
+    """`game` at a table."""
+    return game if isinstance(game, Seated) else Seated(game)
+
+
+def _strike(table: Table, seat: int, count: int) -> tuple[int, ...]:
+    """Each seat's timeouts in a row, with `seat`'s set to `count`."""
+    size = max(len(table.strikes), seat + 1)
+    strikes = list(table.strikes) + [0] * (size - len(table.strikes))
+    strikes[seat] = count
+    return tuple(strikes)
+
+
+def _entropy(clock: int, seat: int) -> int:
+    """The fallback move's entropy: fixed by the clock, so that a replay decides alike."""
+    return (clock * 2_654_435_761 + seat * 40_503) % 2**32
+
+
+def _table_after(table: Table, event: Any) -> Table:
+    match event:
+        case TableSet(turn_seconds=seconds, timeouts_to_ai=limit, takeover_level=level):
+            return replace(
+                table,
+                turn_seconds=seconds,
+                timeouts_to_ai=limit,
+                takeover_level=level,
+                ai_seats=event.ai_seats,
+            )
+        case ClockSet(seat=seat, due=due, strikes=strikes):
+            clock = None if seat is None or due is None else Clock(seat, due)
+            return replace(table, clock=clock, clocks=table.clocks + 1, strikes=strikes)
+        case TimedOut(seat=seat, strike=strike) if seat >= 0:
+            return replace(table, strikes=_strike(table, seat, strike))
+        case SeatLeft(seat=seat, level=level):
+            away = [a for a in table.away if a.seat != seat] + [Away(seat, level)]
+            return replace(table, away=tuple(sorted(away, key=lambda a: a.seat)))
+        case SeatRejoined(seat=seat):
+            return replace(table, away=tuple(a for a in table.away if a.seat != seat))
+    return table
