@@ -43,7 +43,7 @@ def run(*args: str) -> int:
 def test(extra: list[str]) -> int:
     checks = [
         ("python", "-m", "ruff", "check", "."),
-        ("python", "-m", "mypy", "domain", "app", "workers", "bench"),
+        ("python", "-m", "mypy", "domain", "app", "workers", "bench", "examples"),
         ("python", "-m", "pytest", *extra),
     ]
     for check in checks:

@@ -59,8 +59,10 @@ def _same(records: Sequence[Record[Any]], at: int, produced: list[Any], by: int 
     for offset, event in enumerate(produced):
         record = records[at + offset]
         if record.event != event:
-            what = "the opening does not follow from the setup and its seed" if at == 0 else (
-                "it is not what the rules make of its command"
+            what = (
+                "the opening does not follow from the setup and its seed"
+                if at == 0
+                else ("it is not what the rules make of its command")
             )
             raise LogError(at + offset + 1, f"{what}.")
         if record.by != by or record.at != first.at:

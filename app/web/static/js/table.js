@@ -99,6 +99,7 @@ export function Table({ gameId, token }) {
         </p>
       </div>
       <${Players} view=${view} game=${game} />
+      ${view.table && !over && html`<${Seating} view=${view} send=${send} busy=${busy} />`}
       ${refusal && html`<p class="refusal" role="alert">${refusal}</p>`}
       ${over && html`<${Ending} view=${view} game=${game} gameId=${gameId} token=${token} />`}
       ${game ? html`<${game.Board} view=${view} send=${send} busy=${busy} />` : html`<p>This client cannot draw ${view.game}.</p>`}
@@ -113,15 +114,22 @@ function Connection({ status }) {
     <span class="dot" aria-hidden="true"></span>${words}</p>`;
 }
 
+// Who has left the table, and the AI level playing for them meanwhile, by seat.
+function awayOf(view) {
+  return new Map(((view.table && view.table.away) || []).map((a) => [a.seat, a.level]));
+}
+
 function Players({ view, game }) {
+  const away = awayOf(view);
   return html`
     <section class="players" aria-label="Players">
       <ul>
         ${view.seats.map((s) => {
           const acting = view.to_act.includes(s.seat);
+          const gone = away.get(s.seat);
           return html`
             <li class=${acting ? "acting" : ""}>
-              <span class="name">${s.name}${s.type === "ai" ? html` <small>(AI, ${s.level})</small>` : ""}${s.seat === view.seat ? html` <small>(you)</small>` : ""}</span>
+              <span class="name">${s.name}${s.type === "ai" ? html` <small>(AI, ${s.level})</small>` : ""}${s.seat === view.seat ? html` <small>(you)</small>` : ""}${gone ? html` <small class="away">(left: the ${gone} AI plays)</small>` : ""}</span>
               <span class="score">${view.scores[s.seat]} points</span>
               ${game && game.seatNote && html`<span class="note">${game.seatNote(view, s.seat)}</span>`}
               ${acting && html`<span class="turn">${view.to_act.length > 1 ? "playing" : "to play"}</span>`}
@@ -130,6 +138,51 @@ function Players({ view, game }) {
       </ul>
     </section>
   `;
+}
+
+// The table around the game: the turn clock counting down, leaving and taking a seat back.
+function Seating({ view, send, busy }) {
+  const table = view.table;
+  const you = view.seat;
+  const mine = you !== null && view.seats[you].type === "human";
+  const level = awayOf(view).get(you);
+  const [asking, setAsking] = useState(false);
+  return html`
+    <section class="seating" aria-label="Table">
+      ${table.clock && html`<${TurnClock} view=${view} />`}
+      ${mine && level && html`
+        <p class="away-note">You left the table: the ${level} AI plays your seat.
+          <button onClick=${() => send({ type: "rejoin" })} disabled=${busy}>Take my seat back</button></p>`}
+      ${mine && !level && !asking && html`
+        <button class="leave" onClick=${() => setAsking(true)} disabled=${busy}>Leave table</button>`}
+      ${mine && !level && asking && html`
+        <p class="confirm" role="group" aria-label="Leave the table?">Leave? The ${table.takeover_level} AI plays your seat until you take it back.
+          <button onClick=${async () => { setAsking(false); await send({ type: "leave" }); }} disabled=${busy}>Yes, leave</button>
+          <button onClick=${() => setAsking(false)} autofocus>Stay</button></p>`}
+    </section>
+  `;
+}
+
+function TurnClock({ view }) {
+  const { seat, due } = view.table.clock;
+  // The server's time runs `skew` ms ahead of this browser's.
+  const skew = useRef(0);
+  const [tick, setTick] = useState(Date.now());
+  useEffect(() => {
+    skew.current = view.now - Date.now();
+  }, [view.now]);
+  useEffect(() => {
+    const timer = setInterval(() => setTick(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, []);
+  const left = Math.max(0, Math.ceil((due - tick - skew.current) / 1000));
+  const whose = seat === view.seat ? "Your" : `${view.seats[seat].name}'s`;
+  const strikes = view.table.strikes[seat] || 0;
+  return html`
+    <p class=${`turn-clock${left <= 10 ? " hurry" : ""}`} role="timer" aria-label=${`${whose} turn: ${left} seconds left`}>
+      ${whose} turn: <strong>${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}</strong> left${left <= 10 ? " (hurry!)" : ""}
+      ${strikes > 0 && html` <small>(timed out ${strikes} in a row; ${view.table.timeouts_to_ai} hand the seat to the AI)</small>`}
+    </p>`;
 }
 
 function Ending({ view, game, gameId, token }) {
@@ -162,7 +215,7 @@ function Log({ entries }) {
     <section class="log" aria-labelledby="log-title">
       <h2 id="log-title">Game log</h2>
       <ol ref=${end} tabindex="0" aria-label="Every event, oldest first">
-        ${entries.map((e) => html`<li key=${e.version}><span class="when">${ago(e.at, now)}</span> ${e.text}</li>`)}
+        ${entries.filter((e) => e.event.type !== "clock_set").map((e) => html`<li key=${e.version}><span class="when">${ago(e.at, now)}</span> ${e.text}</li>`)}
       </ol>
     </section>
   `;
