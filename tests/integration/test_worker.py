@@ -149,7 +149,7 @@ async def test_the_sweep_heals_a_game_whose_enqueue_was_lost(game: str) -> None:
     async with running(settings(None)) as (service, _, _, _):
         assert isinstance(service.scheduler, ArqScheduler)
         old = service.scheduler
-        service.scheduler = Forgetful(old.pool, old.index, 0)
+        service.scheduler = Forgetful(old.queues, old.pools, old.indexes, 0)
         seats = [SeatRequest("ai"), SeatRequest("ai")]
         options = {"round_seconds": 0.5, "rounds": 1} if game == "dice_race" else {}
         humans = [SeatRequest("human")] if game == "dice_race" else seats
@@ -170,11 +170,11 @@ async def test_the_sweep_forgets_finished_and_broken_games() -> None:
         broken, _ = await service.create(CreateGame("crazymino", seats, seed=1))
         await service.store.append(broken.id, broken.version, [b"not an event"])
         sound, _ = await service.create(CreateGame("crazymino", seats, seed=2))
-        assert await service.scheduler.index.size() == 2
+        assert await service.scheduler.indexes[0].size() == 2
         fresh = GameService(service.store, service.catalogue, service.scheduler)
         fresh.clock = lambda: service.clock() + 10_000
         assert await sweep({"service": fresh}) == 1  # the sound one, asked for again
-        assert [g for g, _ in await service.scheduler.index.overdue(fresh.clock(), 10)] == [
+        assert [g for g, _ in await service.scheduler.indexes[0].overdue(fresh.clock(), 10)] == [
             sound.id
         ]
 
@@ -196,7 +196,7 @@ async def test_the_sweep_finds_lost_work_however_old_the_game() -> None:
     async with running(settings(None)) as (service, _, _, _):
         assert isinstance(service.scheduler, ArqScheduler)
         old = service.scheduler
-        service.scheduler = Forgetful(old.pool, old.index, 0)
+        service.scheduler = Forgetful(old.queues, old.pools, old.indexes, 0)
         stalled, _ = await service.create(CreateGame("crazymino", [SeatRequest("ai")] * 2, seed=4))
         humans = [SeatRequest("human")] * 2
         for seed in range(250):
