@@ -19,7 +19,7 @@ from prometheus_client import start_http_server
 
 from app import metrics
 from app.config import Settings
-from app.connections import data_client
+from app.connections import data_client, plain_url
 from app.driver import Driver
 from app.logs import configure
 from app.queues import QueueSet
@@ -41,7 +41,9 @@ WorkerSettings = worker_settings(
     on_startup=startup,
     cron_jobs=CRON_JOBS,
     queue_name=QueueSet(_settings.queues).name(0),
-    redis_settings=RedisSettings.from_dsn(_settings.redis_url or "redis://127.0.0.1:6379"),
+    redis_settings=RedisSettings.from_dsn(
+        plain_url(_settings.redis_url or "redis://127.0.0.1:6379")
+    ),
 )
 
 

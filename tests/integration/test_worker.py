@@ -20,9 +20,10 @@ from tests.games import dice_race
 RACE = "tests.games.dice_race:DICE_RACE"
 
 
-def settings(url: str | None, worker: bool = True) -> Settings:
+def settings(url: str | None, worker: bool = True, queues: int = 1) -> Settings:
     return Settings(
         redis_url=url,
+        queues=queues,
         worker_in_process=worker,
         think_seconds=0,
         poll_seconds=0.01,
@@ -38,12 +39,20 @@ async def until_over(service: GameService, game_id: str, seconds: float = 60) ->
     return table
 
 
-@pytest.mark.parametrize("backend", ["embedded", "real"])
+def backend_url(backend: str, request: pytest.FixtureRequest) -> str | None:
+    if backend == "embedded":
+        return None
+    if backend == "cluster":
+        return str(request.getfixturevalue("redis_cluster_url"))
+    return str(request.getfixturevalue("redis_url"))
+
+
+@pytest.mark.parametrize("backend", ["embedded", "real", "cluster"])
 async def test_the_worker_plays_ai_seats_to_the_end(
     backend: str, request: pytest.FixtureRequest
 ) -> None:
-    url = None if backend == "embedded" else request.getfixturevalue("redis_url")
-    async with running(settings(url)) as (service, _, _, _):
+    url = backend_url(backend, request)
+    async with running(settings(url, queues=3)) as (service, _, _, _):
         seats = [SeatRequest("ai", level="easy"), SeatRequest("ai", level="normal")]
         table, public = await service.create(CreateGame("crazymino", seats, seed=21))
         assert all(seat.token is None for seat in public)
@@ -85,11 +94,11 @@ async def test_ai_seats_that_act_at_once_do_not_cancel_each_other() -> None:
         assert sorted(by) == [0, 1]  # type: ignore[type-var]
 
 
-@pytest.mark.parametrize("backend", ["embedded", "real"])
+@pytest.mark.parametrize("backend", ["embedded", "real", "cluster"])
 async def test_a_timer_ends_the_round_once_at_its_deadline(
     backend: str, request: pytest.FixtureRequest
 ) -> None:
-    url = None if backend == "embedded" else request.getfixturevalue("redis_url")
+    url = backend_url(backend, request)
     async with running(settings(url)) as (service, _, _, _):
         seats = [SeatRequest("human"), SeatRequest("human")]
         options = {"round_seconds": 1, "rounds": 2}
