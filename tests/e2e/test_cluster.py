@@ -65,5 +65,3 @@ async def test_games_of_ais_alone_end_on_a_cluster(cluster_api: str) -> None:
                 await asyncio.sleep(0.1)
         metrics = (await client.get("/metrics")).text
         assert "boardgames_queue_depth" in metrics
-
-
