@@ -120,14 +120,20 @@ async def running(settings: Settings, catalogue: Catalogue | None = None) -> Asy
     else:
         assert settings.redis_url is not None
         commands = data_client(settings, 64)
-        # The hub's reads block: a client of their own, whose read timeout outlasts its block.
-        waits = data_client(settings, 64, read_timeout=15)
+        # The hub's reads (and its listeners' settings): a client of its own.
+        waits = data_client(settings, 64)
         pools = await queue_pools(settings, commands)
         where = "Redis Cluster" if settings.cluster else "Redis"
         log.info("using %s at %s, %d queues", where, settings.redis_url.split("@")[-1], len(pools))
     driver = Driver() if settings.runs_worker else None
     service = machine_service(settings, commands, pools, catalogue, driver=driver)
-    hub = Hub(service, EventStore(waits))
+    hub = Hub(
+        service,
+        EventStore(waits),
+        max_subscribers=settings.streams_max,
+        retry_after=settings.retry_after,
+    )
+    await hub.start()
     worker_task = None
     if settings.runs_worker:
         if settings.embedded:
