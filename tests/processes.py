@@ -180,7 +180,7 @@ def cluster_ports(count: int) -> list[int]:
 
 def _cluster_info(client: redis.Redis) -> dict[str, str]:
     """CLUSTER INFO as text fields (redis-py may or may not parse it already)."""
-    info = client.execute_command("CLUSTER INFO")
+    info = client.execute_command("CLUSTER INFO")  # type: ignore[no-untyped-call]
     if isinstance(info, dict):
         return {str(k): str(v) for k, v in info.items()}
     text = info.decode() if isinstance(info, bytes) else str(info)
@@ -229,9 +229,9 @@ class LocalCluster:
         slots = 16384
         for n, client in enumerate(clients):
             low, high = n * slots // len(clients), (n + 1) * slots // len(clients) - 1
-            client.execute_command("CLUSTER ADDSLOTSRANGE", low, high)
+            client.execute_command("CLUSTER ADDSLOTSRANGE", low, high)  # type: ignore[no-untyped-call]
         for client in clients[1:]:
-            client.execute_command("CLUSTER MEET", "127.0.0.1", self.ports[0])
+            client.execute_command("CLUSTER MEET", "127.0.0.1", self.ports[0])  # type: ignore[no-untyped-call]
 
         def ready() -> bool:
             for client in clients:
