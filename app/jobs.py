@@ -138,12 +138,17 @@ async def sweep(ctx: dict[str, Any]) -> int:
     if not isinstance(scheduler, ArqScheduler):
         return 0
     asked = 0
-    for number in ctx.get("queues") or range(scheduler.queues.count):
+    numbers = ctx.get("queues") or range(scheduler.queues.count)
+    for number in numbers:
         asked += await _sweep_queue(service, scheduler, scheduler.indexes[number])
+    if 0 in numbers:  # marks left in the index of before the queues were split (`DUE_KEY`)
+        asked += await _sweep_queue(service, scheduler, DueIndex(service.store.client), True)
     return asked
 
 
-async def _sweep_queue(service: GameService, scheduler: ArqScheduler, index: DueIndex) -> int:
+async def _sweep_queue(
+    service: GameService, scheduler: ArqScheduler, index: DueIndex, legacy: bool = False
+) -> int:
     now = service.clock()
     asked = 0
     for game_id, due in await index.overdue(now - OVERDUE_MS, SWEEP_BATCH):
@@ -157,7 +162,11 @@ async def _sweep_queue(service: GameService, scheduler: ArqScheduler, index: Due
             await index.clear(game_id, due)
             continue
         await scheduler.schedule(table, retry=str(now))
-        await index.mark(game_id, now)
+        if legacy:
+            await index.clear(game_id, due)
+            await scheduler.index_of(game_id).mark(game_id, now)
+        else:
+            await index.mark(game_id, now)
         metrics.RETRIES.labels("sweep").inc()
         asked += 1
     return asked

@@ -9,6 +9,7 @@ import time
 import pytest
 
 from app.config import Settings
+from app.due import DueIndex
 from app.jobs import ai_turn, fire_timer, sweep
 from app.machine import ArqScheduler
 from app.runtime import running
@@ -213,5 +214,23 @@ async def test_the_sweep_finds_lost_work_however_old_the_game() -> None:
         later = service.clock
         service.clock = lambda: later() + 10_000
         assert await sweep({"service": service}) == 1
+        service.clock = later
+        await until_over(service, stalled.id)
+
+
+async def test_the_sweep_reads_the_index_of_before_the_queues_were_split() -> None:
+    async with running(settings(None, queues=3)) as (service, _, _, _):
+        assert isinstance(service.scheduler, ArqScheduler)
+        old = service.scheduler
+        service.scheduler = Forgetful(old.queues, old.pools, old.indexes, 0)
+        stalled, _ = await service.create(CreateGame("crazymino", [SeatRequest("ai")] * 2, seed=4))
+        index = old.index_of(stalled.id)
+        ((_, due),) = await index.overdue(service.clock() + 10_000, 10)
+        await index.clear(stalled.id, due)  # as an older version left it: in `machine:due` only
+        await DueIndex(service.store.client).mark(stalled.id, due)
+        later = service.clock
+        service.clock = lambda: later() + 10_000
+        assert await sweep({"service": service, "queues": [0]}) == 1
+        assert await DueIndex(service.store.client).size() == 0
         service.clock = later
         await until_over(service, stalled.id)
