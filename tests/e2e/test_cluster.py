@@ -19,6 +19,9 @@ from tests.processes import start_server, start_worker, stop
 def cluster_api(redis_cluster_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     folder = tmp_path_factory.mktemp("cluster-api")
     env = {"REDIS_URL": redis_cluster_url, "QUEUES": "3", "WORKER_IN_PROCESS": "0"}
+    # The limits per client address on (high): their counters live on the cluster too.
+    env |= {"RATE_CREATE_PER_MINUTE": "1000", "RATE_COMMANDS_PER_MINUTE": "100000"}
+    env |= {"MAX_OPEN_GAMES": "1000"}
     api, url = start_server(env, folder / "api.log")
     worker = start_worker(env, folder / "worker.log")
     try:
@@ -46,10 +49,23 @@ async def test_a_person_plays_against_the_ai_on_a_cluster(cluster_api: str) -> N
             )
             assert answer.status_code == 200, answer.text
         await asyncio.wait_for(watcher, 20)
+        ticket = await client.post(f"/api/games/{game_id}/tickets", headers=auth(token))
+        assert ticket.status_code in (200, 201), ticket.text
+        replayed: list[dict[str, Any]] = []
+        with_ticket = client.stream(
+            "GET", f"/api/games/{game_id}/stream", params={"ticket": ticket.json()["ticket"]}
+        )
+        async with with_ticket as answer:
+            assert answer.status_code == 200
+            async for line in answer.aiter_lines():
+                if line.startswith("id: "):
+                    replayed.append({"id": int(line[4:])})
+                if '"game_ended"' in line:
+                    break
         log = (await client.get(f"/api/games/{game_id}/events")).json()
         versions = [e["version"] for e in log["events"]]
         assert versions == list(range(1, log["version"] + 1))
-        assert [m["id"] for m in watched] == versions
+        assert [m["id"] for m in watched] == versions == [m["id"] for m in replayed]
         listed = (await client.get("/api/games", params={"limit": 100})).json()
         assert game_id in [g["id"] for g in listed["games"]]
 
