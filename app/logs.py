@@ -26,6 +26,9 @@ class JsonLines(logging.Formatter):
 
 def configure(log_format: str) -> None:
     """Log INFO and above to standard error, as text or as JSON lines."""
+    if log_format != "json":
+        logging.basicConfig(level=logging.INFO, format=TEXT)
+        return
     handler = logging.StreamHandler()
-    handler.setFormatter(JsonLines() if log_format == "json" else logging.Formatter(TEXT))
-    logging.basicConfig(level=logging.INFO, handlers=[handler], force=True)
+    handler.setFormatter(JsonLines())
+    logging.basicConfig(level=logging.INFO, handlers=[handler])
