@@ -147,7 +147,8 @@ class Hub:
         self._retry_after = retry_after
         self._channels: dict[str, _Channel] = {}
         self._listeners: dict[str, _Listener] = {}
-        self._dirty: set[str] = set()
+        self._dirty: set[str] = set()  # games with news
+        self._stale: set[str] = set()  # games read again by the periodic resync
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
         self._count = 0
@@ -254,18 +255,29 @@ class Hub:
     async def _resync_all(self) -> None:
         while True:
             await asyncio.sleep(self._resync)
-            self._dirty.update(self._channels)
+            self._stale.update(self._channels)
             self._wake.set()
 
     async def _pull(self) -> None:
+        """Read the games with news first, all of them; the stale ones (the periodic resync)
+        a slice at a time in between, so that a resync never holds news back."""
         while True:
             await self._wake.wait()
             self._wake.clear()
-            dirty, self._dirty = self._dirty, set()
-            games = [g for g in dirty if g in self._channels]
+            news, self._dirty = self._dirty, set()
+            self._stale -= news
+            games = [g for g in news if g in self._channels]
+            for _ in range(_READS_AT_ONCE):
+                if not self._stale:
+                    break
+                game_id = self._stale.pop()
+                if game_id in self._channels:
+                    games.append(game_id)
             for start in range(0, len(games), _READS_AT_ONCE):
                 part = games[start : start + _READS_AT_ONCE]
                 await asyncio.gather(*(self._pass_on(g) for g in part))
+            if self._stale:
+                self._wake.set()
 
     async def _pass_on(self, game_id: str) -> None:
         channel = self._channels.get(game_id)
