@@ -69,6 +69,7 @@ async def _write(url: str, ids: list[str], rate: float, seconds: float, warm: An
         await asyncio.gather(*(service.load(g) for g in ids[start_at : start_at + 200]))
     warm.set()
     start = time.monotonic()
+    gate = asyncio.Semaphore(48)  # fewer commands in flight than the client's connections
     sent = 0
     pending: set[asyncio.Task[object]] = set()
     while (now := time.monotonic() - start) < seconds:
@@ -76,7 +77,7 @@ async def _write(url: str, ids: list[str], rate: float, seconds: float, warm: An
         while sent < due:
             game_id = ids[sent % len(ids)]
             sent += 1
-            task = asyncio.create_task(_move(service, game_id))
+            task = asyncio.create_task(_move(service, game_id, gate))
             pending.add(task)
             task.add_done_callback(pending.discard)
         await asyncio.sleep(0.005)
@@ -84,13 +85,14 @@ async def _write(url: str, ids: list[str], rate: float, seconds: float, warm: An
     await client.aclose()
 
 
-async def _move(service: GameService, game_id: str) -> object:
-    table = await service.load(game_id)
-    if table.over:
-        return None
-    seat = next(iter(table.game.to_act(table.state)))
-    command = table.game.legal(table.state, seat, service.clock())[0]
-    return await service.execute(game_id, seat, command)
+async def _move(service: GameService, game_id: str, gate: asyncio.Semaphore) -> object:
+    async with gate:
+        table = await service.load(game_id)
+        if table.over:
+            return None
+        seat = next(iter(table.game.to_act(table.state)))
+        command = table.game.legal(table.state, seat, service.clock())[0]
+        return await service.execute(game_id, seat, command)
 
 
 async def watch(url: str, ids: list[str], per_game: int, rate: float, seconds: float) -> str:
