@@ -202,7 +202,7 @@ def main(argv: list[str] | None = None) -> None:
             seconds = asyncio.run(run_games(urls, args.games, args.timeout, tally))
             commands = redis_counts(cluster.ports)
             turns = 0
-            with redis.RedisCluster(port=cluster.ports[0]) as client:
+            with redis.RedisCluster(host="127.0.0.1", port=cluster.ports[0]) as client:
                 for key in client.scan_iter(match="game:*:events", count=1000, target_nodes="all"):
                     for _, fields in client.xrange(key):
                         turns += 1 if fields.get(b"by", b"") != b"" else 0
