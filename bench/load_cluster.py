@@ -54,20 +54,23 @@ async def stream(
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         if ids:
             headers["Last-Event-ID"] = str(ids[-1])
-        async with client.stream(
-            "GET", f"/api/games/{game_id}/stream", headers=headers, timeout=None
-        ) as answer:
-            if answer.status_code != 200:
-                await asyncio.sleep(0.5)
-                continue
-            async for line in answer.aiter_lines():
-                if line.startswith("id: "):
-                    ids.append(int(line[4:]))
-                elif line.startswith("data: ") and '"game_ended"' in line:
-                    news.set()
-                    return
-                elif line == "":
-                    news.set()
+        try:
+            async with client.stream(
+                "GET", f"/api/games/{game_id}/stream", headers=headers, timeout=None
+            ) as answer:
+                if answer.status_code != 200:
+                    await asyncio.sleep(0.5)
+                    continue
+                async for line in answer.aiter_lines():
+                    if line.startswith("id: "):
+                        ids.append(int(line[4:]))
+                    elif line.startswith("data: ") and '"game_ended"' in line:
+                        news.set()
+                        return
+                    elif line == "":
+                        news.set()
+        except httpx.TransportError:  # a dropped stream: resume after the last id
+            await asyncio.sleep(0.5)
 
 
 async def person(client: httpx.AsyncClient, tally: Tally, game_id: str, token: str) -> list[int]:
@@ -78,6 +81,9 @@ async def person(client: httpx.AsyncClient, tally: Tally, game_id: str, token: s
     while True:
         shown = await client.get(f"/api/games/{game_id}", headers=auth)
         tally.statuses[shown.status_code] += 1
+        if shown.status_code != 200:
+            await asyncio.sleep(1)
+            continue
         view = shown.json()
         if view["status"] == "over":
             break
@@ -101,11 +107,17 @@ async def spectator(client: httpx.AsyncClient, game_id: str) -> list[int]:
     return ids
 
 
-async def one_game(clients: list[httpx.AsyncClient], n: int, tally: Tally) -> None:
+async def one_game(
+    clients: list[httpx.AsyncClient], n: int, tally: Tally, starting: asyncio.Semaphore
+) -> None:
     client = clients[n % len(clients)]
     human = n % 2 == 0
     seats = [{"type": "human"} if human else {"type": "ai"}, {"type": "ai", "level": "easy"}]
-    answer = await client.post("/api/games", json={"game": "crazymino", "seats": seats, "seed": n})
+    body = {"game": "crazymino", "seats": seats, "seed": n}
+    async with starting:  # games start a few dozen at a time, then all run at once
+        while (answer := await client.post("/api/games", json=body)).status_code != 201:
+            tally.statuses[answer.status_code] += 1
+            await asyncio.sleep(1)
     tally.statuses[answer.status_code] += 1
     created = answer.json()
     game_id = created["id"]
@@ -156,9 +168,11 @@ async def run_games(urls: list[str], games: int, timeout: float, tally: Tally) -
     limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
     clients = [httpx.AsyncClient(base_url=u, timeout=30, limits=limits) for u in urls]
     started = time.monotonic()
+    starting = asyncio.Semaphore(30)
     try:
         await asyncio.wait_for(
-            asyncio.gather(*(one_game(clients, n, tally) for n in range(games))), timeout
+            asyncio.gather(*(one_game(clients, n, tally, starting) for n in range(games))),
+            timeout,
         )
     finally:
         for client in clients:
