@@ -100,7 +100,14 @@ class _Listener:
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()  # type: ignore[no-untyped-call]
 
+    def _on_connect(self, connection: Any) -> None:
+        """A new connection (redis-py reconnects by itself) is subscribed to nothing."""
+        self.have = set()
+        self.changed.set()
+
     async def _listen(self, pubsub: Any) -> None:
+        await pubsub.connect()
+        pubsub.connection.register_connect_callback(self._on_connect)
         while True:
             self.changed.clear()
             for channel in self.want - self.have:

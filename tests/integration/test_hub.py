@@ -110,3 +110,25 @@ async def test_a_broken_reader_ends_its_subscribers_streams(
     finally:  # leave no broken game behind on a shared Redis
         await redis_client.delete(events, f"game:{{{game_id}}}:meta", f"game:{{{game_id}}}:version")
         await redis_client.zrem("games:lobby", game_id)
+
+
+async def test_a_lost_listening_connection_is_made_again(redis_url: str) -> None:
+    """Redis drops the hub's listening connection: it listens again and misses nothing (long
+    before its periodic resync)."""
+    client = redis.asyncio.Redis.from_url(redis_url)
+    try:
+        service = GameService(EventStore(client), Catalogue.with_extras())
+        hub = Hub(service, EventStore(client), resync_ms=600_000)
+        await hub.start()
+        table, _ = await service.create(CreateGame("crazymino", [SeatRequest("human")] * 2, seed=4))
+        subscription = hub.subscribe(table)
+        await draw(service, table.id)
+        first = await asyncio.wait_for(subscription.queue.get(), 5)
+        assert first is not None
+        await client.client_kill_filter(_type="pubsub")
+        await draw(service, table.id)
+        later = await asyncio.wait_for(subscription.queue.get(), 10)
+        assert later is not None and later.entry.version > first.entry.version
+        await hub.close()
+    finally:
+        await client.aclose()
