@@ -73,13 +73,26 @@ async def stream(
             await asyncio.sleep(0.5)
 
 
+async def call(
+    client: httpx.AsyncClient, tally: Tally, method: str, url: str, **kwargs: Any
+) -> httpx.Response:
+    """A request, sent again after a dropped connection (counted as status 0); commands carry
+    an Idempotency-Key, so a command sent again applies once."""
+    while True:
+        try:
+            return await client.request(method, url, **kwargs)
+        except httpx.TransportError:
+            tally.statuses[0] += 1
+            await asyncio.sleep(0.5)
+
+
 async def person(client: httpx.AsyncClient, tally: Tally, game_id: str, token: str) -> list[int]:
     ids: list[int] = []
     news = asyncio.Event()
     follower = asyncio.create_task(stream(client, game_id, token, ids, news))
     auth = {"Authorization": f"Bearer {token}"}
     while True:
-        shown = await client.get(f"/api/games/{game_id}", headers=auth)
+        shown = await call(client, tally, "GET", f"/api/games/{game_id}", headers=auth)
         tally.statuses[shown.status_code] += 1
         if shown.status_code != 200:
             await asyncio.sleep(1)
@@ -115,7 +128,9 @@ async def one_game(
     seats = [{"type": "human"} if human else {"type": "ai"}, {"type": "ai", "level": "easy"}]
     body = {"game": "crazymino", "seats": seats, "seed": n}
     async with starting:  # games start a few dozen at a time, then all run at once
-        while (answer := await client.post("/api/games", json=body)).status_code != 201:
+        while (
+            answer := await call(client, tally, "POST", "/api/games", json=body)
+        ).status_code != 201:
             tally.statuses[answer.status_code] += 1
             await asyncio.sleep(1)
     tally.statuses[answer.status_code] += 1
@@ -125,7 +140,7 @@ async def one_game(
         ids = await person(client, tally, game_id, created["seats"][0]["token"])
     else:
         ids = await spectator(client, game_id)
-    log = (await client.get(f"/api/games/{game_id}/events")).json()
+    log = (await call(client, tally, "GET", f"/api/games/{game_id}/events")).json()
     versions = [e["version"] for e in log["events"]]
     if versions != list(range(1, log["version"] + 1)):
         tally.problems.append(f"{game_id}: versions are not 1..N")
