@@ -229,7 +229,10 @@ class LocalCluster:
         slots = 16384
         for n, client in enumerate(clients):
             low, high = n * slots // len(clients), (n + 1) * slots // len(clients) - 1
-            client.execute_command("CLUSTER ADDSLOTSRANGE", low, high)  # type: ignore[no-untyped-call]
+            try:
+                client.execute_command("CLUSTER ADDSLOTSRANGE", low, high)  # type: ignore[no-untyped-call]
+            except redis.ResponseError:  # before Redis 7: one slot at a time
+                client.execute_command("CLUSTER ADDSLOTS", *range(low, high + 1))  # type: ignore[no-untyped-call]
         for client in clients[1:]:
             client.execute_command("CLUSTER MEET", "127.0.0.1", self.ports[0])  # type: ignore[no-untyped-call]
 
