@@ -15,6 +15,7 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING, Any
 
+from app import metrics
 from app.machine import AiTurn
 
 if TYPE_CHECKING:
@@ -52,6 +53,7 @@ class Driver:
         except RuntimeError:
             return False
         self._tasks[table.id] = task
+        metrics.DRIVEN_GAMES.set(len(self._tasks))
         return True
 
     async def _drive(self, table: Table | None) -> None:
@@ -80,6 +82,7 @@ class Driver:
         finally:
             self._tasks.pop(game_id, None)
             self._next.pop(game_id, None)
+            metrics.DRIVEN_GAMES.set(len(self._tasks))
 
     async def close(self) -> None:
         tasks = list(self._tasks.values())
