@@ -11,7 +11,6 @@ game leaves work that the sweep asks for again.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -88,9 +87,8 @@ class Driver:
         tasks = list(self._tasks.values())
         for task in tasks:
             task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        if tasks:
+            await asyncio.wait(tasks, timeout=5)
 
 
 def _turns(service: Any, table: Table) -> list[AiTurn]:

@@ -232,9 +232,8 @@ class Hub:
         tasks = self._tasks + [listener.task for listener in self._listeners.values()]
         for task in tasks:
             task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        if tasks:
+            await asyncio.wait(tasks, timeout=5)
         for listener in self._listeners.values():
             if listener.client is not self._reader.client:
                 await listener.client.aclose()

@@ -210,9 +210,7 @@ async def serve(
     finally:
         for task in tasks:
             task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await asyncio.wait(tasks, timeout=10)  # never hang a shutdown on one of them
 
 
 async def periodic(ctx: dict[str, Any], queues: QueueSet, numbers: list[int], locks: Redis) -> None:
