@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import logging
 import sys
 from pathlib import Path
 from typing import Any
@@ -18,9 +17,9 @@ def serve() -> int:
     from app.main import create_app
 
     settings = Settings.from_env()
-    logging.basicConfig(
-        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    from app.logs import configure
+
+    configure(settings.log_format)
     app = create_app(settings)
 
     class Server(uvicorn.Server):

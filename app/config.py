@@ -20,7 +20,24 @@ def _env(name: str, doc: str, default: Any) -> Any:
 class Settings:
     """`redis_url` None means embedded: fakeredis in process and the worker as a task."""
 
-    redis_url: str | None = _env("REDIS_URL", "the Redis to use; unset: embedded fakeredis", None)
+    redis_url: str | None = _env(
+        "REDIS_URL",
+        "the Redis to use (`redis+cluster://host:port`: a cluster); unset: embedded fakeredis",
+        None,
+    )
+    redis_cluster: bool = _env(
+        "REDIS_CLUSTER", "REDIS_URL names a node of a Redis Cluster (as `redis+cluster://`)", False
+    )
+    queues: int = _env(
+        "QUEUES", "how many work queues machine work is spread over (a game keeps to one)", 1
+    )
+    worker_queues: tuple[str, ...] = _env(
+        "WORKER_QUEUES", "the queues a worker serves, by number (e.g. `0,2`); unset: all", ()
+    )
+    streams_max: int = _env(
+        "STREAMS_MAX", "open streams one API process serves; more get 503 with Retry-After", 20000
+    )
+    log_format: str = _env("LOG_FORMAT", "`text`, or `json`: one JSON object a line", "text")
     port: int = _env("PORT", "the API's port", 8000)
     host: str = _env("HOST", "the API's address", "127.0.0.1")
     worker_in_process: bool | None = _env(
@@ -75,6 +92,22 @@ class Settings:
     @property
     def embedded(self) -> bool:
         return self.redis_url is None
+
+    @property
+    def cluster(self) -> bool:
+        """Whether the Redis is a Redis Cluster."""
+        url = self.redis_url or ""
+        return not self.embedded and (self.redis_cluster or url.startswith("redis+cluster://"))
+
+    @property
+    def served_queues(self) -> list[int]:
+        """The numbers of the queues this process's worker serves."""
+        if not self.worker_queues:
+            return list(range(self.queues))
+        wanted = sorted({int(q) for q in self.worker_queues})
+        if not all(0 <= q < self.queues for q in wanted):
+            raise ValueError(f"WORKER_QUEUES {wanted} outside 0..{self.queues - 1}")
+        return wanted
 
     @property
     def runs_worker(self) -> bool:

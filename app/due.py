@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from redis.asyncio import Redis
 
+#: The index of before the work queues were split: the sweep of queue 0 still reads it, so that
+#: games marked there by an older version are not forgotten. Each queue has its own now
+#: (`app.queues.QueueSet.due_key`).
 DUE_KEY = "machine:due"
 
 # KEYS: index. ARGV: member, score. Removes the member only if its score is still `score`.

@@ -75,3 +75,13 @@ class StoreUnavailable(ServiceError):
     """Redis does not answer (restarting, down, or hung); nothing is known to be written."""
 
     code = "store_unavailable"
+
+
+class StreamsFull(ServiceError):
+    """This process streams to as many clients as it may (`STREAMS_MAX`); try again later."""
+
+    code = "too_many_streams"
+
+    def __init__(self, message: str, *, retry_after: int = 2) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after

@@ -1,9 +1,18 @@
-"""Live fan-out for server-sent events: one Redis reader per game per process.
+"""Live fan-out for server-sent events: a notification per append, then one read per process.
 
-Each game with subscribers in this process has one reader task, blocked on the game's stream;
-it decodes each new event once and puts it on every subscriber's bounded queue. A subscriber
-that falls too far behind is dropped (its client reconnects with Last-Event-ID and loses
-nothing); the reader stops when its last subscriber leaves.
+Every append (and every creation) publishes the game's new version on the game's shard
+channel ``game:{ID}:news`` (SPUBLISH, from the append script: on a Redis Cluster the channel
+lives on the game's own slot). A process listens with one connection per Redis server (per
+cluster node), subscribed to the channels of the games it has subscribers for; a notification
+makes it read the game's new events once (XRANGE, no blocking), decode them once and put them
+on every subscriber's bounded queue. So a process holds a few connections however many games
+it serves, and a game costs Redis nothing while nobody plays it.
+
+A channel is read once its subscription is confirmed (nothing between the caller's load and
+the subscription is missed), after every reconnection of its listener, and every
+`resync_ms` in any case. A subscriber that falls too far behind is dropped (its client
+reconnects with Last-Event-ID and loses nothing). Past `max_subscribers` a new subscription
+is refused (`StreamsFull`: 503 with Retry-After).
 """
 
 from __future__ import annotations
@@ -11,12 +20,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
+from redis.asyncio import Redis, RedisCluster
 from redis.exceptions import RedisError
 
+from app.errors import StreamsFull
 from app.service import Entry, GameService, Table
-from app.store import EventStore
+from app.store import EventStore, news_channel
 
 log = logging.getLogger(__name__)
 
@@ -43,52 +54,169 @@ class Subscription:
         return True
 
 
+#: How many games the hub reads at once (fewer than the connections of its client per node).
+_READS_AT_ONCE = 32
+#: What a listener of a cluster node keeps of the cluster client's connection settings.
+_KEPT = ("username", "password", "socket_connect_timeout")
+
+
 class _Channel:
     def __init__(self, table: Table) -> None:
         self.table = table
         self.subscribers: set[Subscription] = set()
-        self.reader: asyncio.Task[None] | None = None
+
+
+class _Listener:
+    """One connection subscribed to the news channels of one Redis server."""
+
+    def __init__(self, hub: Hub, client: Redis) -> None:
+        self.hub = hub
+        self.client = client
+        self.want: set[str] = set()
+        self.have: set[str] = set()
+        self.changed = asyncio.Event()
+        self.task = asyncio.get_running_loop().create_task(self._run(), name="hub-listener")
+
+    def add(self, channel: str) -> None:
+        self.want.add(channel)
+        self.changed.set()
+
+    def remove(self, channel: str) -> None:
+        self.want.discard(channel)
+        self.changed.set()
+
+    async def _run(self) -> None:
+        while True:
+            pubsub = self.client.pubsub()
+            self.have = set()
+            try:
+                await self._listen(pubsub)
+            except asyncio.CancelledError:
+                raise
+            except (ConnectionError, OSError, RedisError) as error:
+                log.warning("stream notifications lost (%s); listening again", error)
+                await asyncio.sleep(0.5)
+            finally:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+
+    def _on_connect(self, connection: Any) -> None:
+        """A new connection (redis-py reconnects by itself) is subscribed to nothing."""
+        self.have = set()
+        self.changed.set()
+
+    async def _listen(self, pubsub: Any) -> None:
+        await pubsub.connect()
+        pubsub.connection.register_connect_callback(self._on_connect)
+        while True:
+            self.changed.clear()
+            for channel in self.want - self.have:
+                await pubsub.execute_command("SSUBSCRIBE", channel)
+                self.have.add(channel)
+            for channel in self.have - self.want:
+                await pubsub.execute_command("SUNSUBSCRIBE", channel)
+                self.have.discard(channel)
+            if not self.have:
+                await self.changed.wait()
+                continue
+            response = await pubsub.parse_response(block=False, timeout=0.05)
+            while response is not None:
+                self._handle(response)
+                response = await pubsub.parse_response(block=False, timeout=0)
+
+    def _handle(self, response: Any) -> None:
+        if not isinstance(response, list | tuple) or len(response) < 2:
+            return
+        kind = bytes(response[0]).lower()
+        if kind in (b"smessage", b"ssubscribe"):  # news, or a subscription now in place
+            channel = bytes(response[1]).decode()
+            self.hub.notify(channel[len("game:{") : channel.index("}")])
 
 
 class Hub:
-    """Subscriptions to games' events, fed by one blocking reader per game."""
+    """Subscriptions to games' events, fed by notifications and catch-up reads."""
 
     def __init__(
         self,
         service: GameService,
-        waiter: EventStore,
+        reader: EventStore,
         *,
-        block_ms: int = 5_000,
+        resync_ms: int = 30_000,
         queue_size: int = 512,
+        max_subscribers: int = 0,
+        retry_after: int = 2,
     ) -> None:
         self._service = service
-        self._waiter = waiter  # a store on its own connection pool: blocking reads hold one each
-        self._block_ms = block_ms
+        self._reader = reader
+        self._resync = resync_ms / 1000
         self._queue_size = queue_size
+        self._max = max_subscribers
+        self._retry_after = retry_after
         self._channels: dict[str, _Channel] = {}
+        self._listeners: dict[str, _Listener] = {}
+        self._dirty: set[str] = set()  # games with news
+        self._stale: set[str] = set()  # games read again by the periodic resync
+        self._wake = asyncio.Event()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._count = 0
+
+    async def start(self) -> None:
+        """Learn the cluster's nodes (a cluster client); start the reading tasks."""
+        client = self._reader.client
+        if isinstance(client, RedisCluster):
+            await client.initialize()
+        if not self._tasks:
+            loop = asyncio.get_running_loop()
+            self._tasks = [
+                loop.create_task(self._pull(), name="hub-reader"),
+                loop.create_task(self._resync_all(), name="hub-resync"),
+            ]
 
     def subscribe(self, table: Table) -> Subscription:
+        if self._max and self._count >= self._max:
+            raise StreamsFull(
+                f"This server streams to {self._max} clients already; try again shortly.",
+                retry_after=self._retry_after,
+            )
         channel = self._channels.get(table.id)
         if channel is None:
             channel = self._channels[table.id] = _Channel(table)
-            channel.reader = asyncio.create_task(self._read(channel), name=f"sse:{table.id}")
+            self._listener(table.id).add(news_channel(table.id))
         subscription = Subscription(table.id, self._queue_size)
         channel.subscribers.add(subscription)
+        self._count += 1
         return subscription
 
     def unsubscribe(self, subscription: Subscription) -> None:
         channel = self._channels.get(subscription.game_id)
-        if channel is None:
+        if channel is None or subscription not in channel.subscribers:
             return
         channel.subscribers.discard(subscription)
+        self._count -= 1
         if not channel.subscribers:
-            del self._channels[subscription.game_id]
-            if channel.reader is not None:
-                channel.reader.cancel()
+            self._forget(subscription.game_id)
+
+    def _forget(self, game_id: str) -> None:
+        channel = self._channels.pop(game_id, None)
+        if channel is not None:
+            self._count -= len(channel.subscribers)
+            channel.subscribers.clear()
+            self._listener(game_id).remove(news_channel(game_id))
 
     @property
     def subscribers(self) -> int:
-        return sum(len(c.subscribers) for c in self._channels.values())
+        return self._count
+
+    @property
+    def watched(self) -> int:
+        """Games with subscribers in this process."""
+        return len(self._channels)
+
+    def notify(self, game_id: str) -> None:
+        """The game has news: read it soon (once, however many notifications come)."""
+        if game_id in self._channels:
+            self._dirty.add(game_id)
+            self._wake.set()
 
     def end_streams(self) -> None:
         """Ask every stream of this process to end (a process shutting down): each ends
@@ -98,48 +226,97 @@ class Hub:
                 subscription.offer(None)
 
     async def close(self) -> None:
-        readers = [c.reader for c in self._channels.values() if c.reader is not None]
-        for channel in self._channels.values():
-            for subscription in channel.subscribers:
-                subscription.offer(None)
+        self.end_streams()
         self._channels.clear()
-        for reader in readers:
-            reader.cancel()
-        for reader in readers:
-            with contextlib.suppress(asyncio.CancelledError):
-                await reader
+        self._count = 0
+        tasks = self._tasks + [listener.task for listener in self._listeners.values()]
+        for task in tasks:
+            task.cancel()
+        if tasks:
+            await asyncio.wait(tasks, timeout=5)
+        for listener in self._listeners.values():
+            if listener.client is not self._reader.client:
+                await listener.client.aclose()
+        self._listeners.clear()
+        self._tasks = []
 
-    async def _read(self, channel: _Channel) -> None:
+    def _listener(self, game_id: str) -> _Listener:
+        client = self._reader.client
+        node = ""
+        if isinstance(client, RedisCluster):
+            found = client.get_node_from_key(news_channel(game_id))
+            node = f"{found.host}:{found.port}"
+        listener = self._listeners.get(node)
+        if listener is None:
+            if isinstance(client, RedisCluster):
+                host, port = node.rsplit(":", 1)
+                given = client.get_connection_kwargs()
+                kwargs = {k: given[k] for k in _KEPT if given.get(k) is not None}
+                own: Redis = Redis(host=host, port=int(port), **kwargs)
+            else:
+                own = client
+            listener = self._listeners[node] = _Listener(self, own)
+        return listener
+
+    async def _resync_all(self) -> None:
+        while True:
+            await asyncio.sleep(self._resync)
+            self._stale.update(self._channels)
+            self._wake.set()
+
+    async def _pull(self) -> None:
+        """Read the games with news first, all of them; the stale ones (the periodic resync)
+        a slice at a time in between, so that a resync never holds news back."""
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            news, self._dirty = self._dirty, set()
+            self._stale -= news
+            games = [g for g in news if g in self._channels]
+            for _ in range(_READS_AT_ONCE):
+                if not self._stale:
+                    break
+                game_id = self._stale.pop()
+                if game_id in self._channels:
+                    games.append(game_id)
+            for start in range(0, len(games), _READS_AT_ONCE):
+                part = games[start : start + _READS_AT_ONCE]
+                await asyncio.gather(*(self._pass_on(g) for g in part))
+            if self._stale:
+                self._wake.set()
+
+    async def _pass_on(self, game_id: str) -> None:
+        channel = self._channels.get(game_id)
+        if channel is None:
+            return
+        table = channel.table
         try:
-            while channel.subscribers:
-                await self._pass_on(channel)
+            stored = await self._reader.read(game_id, after=table.version)
+        except (ConnectionError, OSError, RedisError):
+            log.warning("reading game %s for its subscribers failed; trying again", game_id)
+            await asyncio.sleep(0.5)
+            self.notify(game_id)
+            return
+        if not stored or self._channels.get(game_id) is not channel:
+            return
+        try:
+            deliveries = []
+            state = table.state
+            for entry in self._service.entries(table, stored):
+                state = table.game.evolve(state, entry.event)
+                deliveries.append(Delivery(entry, bool(table.game.is_over(state))))
         except Exception:
             # Whatever broke, the subscribers must not wait forever: end their streams (their
             # clients reconnect with Last-Event-ID and lose nothing).
-            log.exception("the reader of game %s stopped", channel.table.id)
+            log.exception("the events of game %s cannot be passed on", game_id)
             for subscription in channel.subscribers:
                 subscription.offer(None)
-            channel.subscribers.clear()
-        finally:
-            if self._channels.get(channel.table.id) is channel and not channel.subscribers:
-                del self._channels[channel.table.id]
-
-    async def _pass_on(self, channel: _Channel) -> None:
-        table = channel.table
-        try:
-            stored = await self._waiter.wait(table.id, table.version, self._block_ms)
-        except (ConnectionError, OSError, RedisError):
-            log.exception("reading game %s for its subscribers", table.id)
-            await asyncio.sleep(1)
+            self._forget(game_id)
             return
-        if not stored:
-            return
-        deliveries = []
-        state = table.state
-        for entry in self._service.entries(table, stored):
-            state = table.game.evolve(state, entry.event)
-            deliveries.append(Delivery(entry, bool(table.game.is_over(state))))
         channel.table = table._replace(state=state, version=stored[-1].version, at=stored[-1].at)
         for subscription in list(channel.subscribers):
             if not all(subscription.offer(d) for d in deliveries):
                 channel.subscribers.discard(subscription)  # it drains its queue, then ends
+                self._count -= 1
+        if not channel.subscribers:
+            self._forget(game_id)

@@ -16,10 +16,11 @@ from typing import Any, TypeVar, cast
 
 from app import metrics
 from app.config import Settings
+from app.due import DueIndex
 from app.errors import StaleVersion, UnknownGame
 from app.lifecycle import ARCHIVED, ENDED, RUNNING
 from app.machine import ArqScheduler, work_of
-from app.service import GameService
+from app.service import GameService, Table
 from app.store import LOBBY_KEY
 from domain.errors import RuleError
 
@@ -42,6 +43,9 @@ def measured(job: J) -> J:
     @functools.wraps(job)
     async def run(ctx: dict[str, Any], *args: Any) -> Any:
         started = time.perf_counter()
+        if isinstance(ctx.get("score"), int):  # arq's due time of the job (ms)
+            waited = max(0, time.time_ns() // 1_000_000 - ctx["score"]) / 1000
+            metrics.JOB_WAIT_SECONDS.labels(ctx.get("queue", "")).observe(waited)
         try:
             result = await job(ctx, *args)
         except Exception:
@@ -59,9 +63,16 @@ def measured(job: J) -> J:
 @measured
 async def ai_turn(ctx: dict[str, Any], game_id: str, seat: int, key: str) -> str:
     """Send the AI seat's command, decided from its own view, unless its turn has passed."""
-    service: GameService = ctx["service"]
+    return await play_ai_turn(ctx["service"], game_id, seat, key)
+
+
+async def play_ai_turn(
+    service: GameService, game_id: str, seat: int, key: str, loaded: Table | None = None
+) -> str:
+    """An AI turn: from the state `loaded` in this process (`app.driver`: no read, and no
+    idempotency key, the expected version alone keeps it from applying twice), or loaded."""
     for attempt in range(AI_ATTEMPTS):
-        table = await service.load(game_id)
+        table = loaded if loaded is not None and attempt == 0 else await service.load(game_id)
         if table.over or seat not in table.game.to_act(table.state):
             return "moved on"
         if table.game.ai_key(table.state, seat, table.version) != key:
@@ -73,7 +84,8 @@ async def ai_turn(ctx: dict[str, Any], game_id: str, seat: int, key: str) -> str
             work = work_of(table, service.scheduler.think_ms)
             due = next((t.due for t in work.ai_turns if t.seat == seat), None) if work else None
             if due is not None:
-                metrics.JOB_LATENESS.labels("ai_turn").observe(max(0, service.clock() - due) / 1000)
+                job = "ai_turn" if loaded is None else "ai_turn_driven"
+                metrics.JOB_LATENESS.labels(job).observe(max(0, service.clock() - due) / 1000)
         view = table.game.view(table.state, seat)  # the seat's own view, never the full state
         thinking = time.perf_counter()
         command = table.game.policies[level](view, secrets.randbits(32), service.clock())
@@ -86,11 +98,12 @@ async def ai_turn(ctx: dict[str, Any], game_id: str, seat: int, key: str) -> str
                 seat,
                 command,
                 expected_version=table.version,
-                idempotency_key=f"ai:{seat}:{key}",
+                idempotency_key=None if loaded is not None else f"ai:{seat}:{key}",
                 loaded=table,
                 by_ai=True,
             )
         except StaleVersion:
+            metrics.RETRIES.labels("ai_turn").inc()
             continue  # someone else moved while it thought: think again if still its turn
         except RuleError as refusal:
             log.error("AI seat %s of game %s was refused: %s", seat, game_id, refusal.message)
@@ -118,25 +131,43 @@ async def fire_timer(ctx: dict[str, Any], game_id: str, key: str) -> str:
 @measured
 async def sweep(ctx: dict[str, Any]) -> int:
     """Ask again for the machine work of every game whose work is overdue; forget the marks
-    of games that wait for nothing. Returns how many games were asked for again."""
+    of games that wait for nothing. Returns how many games were asked for again. Sweeps the
+    queues `ctx["queues"]` (by number), by default all."""
     service: GameService = ctx["service"]
     scheduler = service.scheduler
     if not isinstance(scheduler, ArqScheduler):
         return 0
+    asked = 0
+    numbers = ctx.get("queues") or range(scheduler.queues.count)
+    for number in numbers:
+        asked += await _sweep_queue(service, scheduler, scheduler.indexes[number])
+    if 0 in numbers:  # marks left in the index of before the queues were split (`DUE_KEY`)
+        asked += await _sweep_queue(service, scheduler, DueIndex(service.store.client), True)
+    return asked
+
+
+async def _sweep_queue(
+    service: GameService, scheduler: ArqScheduler, index: DueIndex, legacy: bool = False
+) -> int:
     now = service.clock()
     asked = 0
-    for game_id, due in await scheduler.index.overdue(now - OVERDUE_MS, SWEEP_BATCH):
+    for game_id, due in await index.overdue(now - OVERDUE_MS, SWEEP_BATCH):
         try:
             table = await service.load(game_id)
         except Exception as error:  # one broken game must not stop the sweep of the others
             log.error("sweep: game %s cannot be loaded: %s", game_id, error)
-            await scheduler.index.clear(game_id, due)
+            await index.clear(game_id, due)
             continue
         if work_of(table, scheduler.think_ms) is None:
-            await scheduler.index.clear(game_id, due)
+            await index.clear(game_id, due)
             continue
         await scheduler.schedule(table, retry=str(now))
-        await scheduler.index.mark(game_id, now)
+        if legacy:
+            await index.clear(game_id, due)
+            await scheduler.index_of(game_id).mark(game_id, now)
+        else:
+            await index.mark(game_id, now)
+        metrics.RETRIES.labels("sweep").inc()
         asked += 1
     return asked
 

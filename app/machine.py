@@ -1,11 +1,12 @@
 """Machine work: what a game's state waits for (AI turns, timers), and putting it on arq.
 
 Each piece of work has a job id made of the game and what names the work, so that it is
-queued once however many processes see the same state:
+queued once however many processes see the same state (`tag` is the hash tag of the game's
+queue, `app.queues`):
 
-- an AI turn: ``ai:{game}:{seat}:{key}``, where the key is the game's `ai_key` for the seat
+- an AI turn: ``{tag}ai:{game}:{seat}:{key}``, where the key is the game's `ai_key` for the seat
   (the version for turn-based games; the seat's own progress where seats act at once);
-- a timer: ``timer:{game}:{timer key}``, deferred until the timer is due.
+- a timer: ``{tag}timer:{game}:{timer key}``, deferred until the timer is due.
 
 The sweep asks again with a suffix (``...:retry:{stamp}``) when work is overdue: a job that
 runs twice does nothing the second time (AI commands and timers carry idempotency keys).
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 from arq.connections import ArqRedis
 
 from app.due import DueIndex
+from app.queues import QueueSet
 
 if TYPE_CHECKING:
     from app.service import Table
@@ -68,41 +70,86 @@ class Scheduler(Protocol):
         """Queue the work `table` waits for (after its append)."""
 
 
-class ArqScheduler:
-    """Machine work as arq jobs, with the due index that lets the sweep find lost ones."""
+class Driver(Protocol):
+    """Plays AI turns in this process (`app.driver`)."""
 
-    def __init__(self, pool: ArqRedis, index: DueIndex, think_seconds: float = 0.0) -> None:
-        self.pool = pool
-        self.index = index
+    def take(self, table: Table, turns: list[AiTurn]) -> bool:
+        """Whether it plays these AI turns of the game (else they go to the queue)."""
+
+
+class ArqScheduler:
+    """Machine work as arq jobs on the game's queue, with the index of waiting games (one per
+    queue) that lets the sweep find lost work.
+
+    With a `driver` (a worker process), AI turns that follow one it played are played in
+    process instead of going through the queue: the index mark, written before each append,
+    is what keeps that work in Redis (a process that dies leaves it to the sweep).
+    """
+
+    def __init__(
+        self,
+        queues: QueueSet,
+        pools: list[ArqRedis],
+        indexes: list[DueIndex],
+        think_seconds: float = 0.0,
+        *,
+        driver: Driver | None = None,
+    ) -> None:
+        self.queues = queues
+        self.pools = pools
+        self.indexes = indexes
+        self.think_seconds = think_seconds
         self.think_ms = round(think_seconds * 1000)
+        self.driver = driver
+
+    @property
+    def pool(self) -> ArqRedis:
+        return self.pools[0]
+
+    def index_of(self, game_id: str) -> DueIndex:
+        return self.indexes[self.queues.of(game_id)]
 
     async def expect(self, table: Table) -> None:
         work = work_of(table, self.think_ms)
         if work is not None:
-            await self.index.mark(table.id, work.due)
+            await self.index_of(table.id).mark(table.id, work.due)
 
     async def schedule(self, table: Table, *, retry: str = "") -> None:
         work = work_of(table, self.think_ms)
         if work is None:
             return
         suffix = f":retry:{retry}" if retry else ""
-        for turn in work.ai_turns:
-            await self.pool.enqueue_job(
+        number = self.queues.of(table.id)
+        pool, name = self.pools[number], self.queues.name(number)
+        turns = work.ai_turns
+        if turns and not retry and self.driver is not None and self.driver.take(table, turns):
+            turns = []
+        for turn in turns:
+            await pool.enqueue_job(
                 "ai_turn",
                 table.id,
                 turn.seat,
                 turn.key,
-                _job_id=f"ai:{table.id}:{turn.seat}:{turn.key}{suffix}",
+                _job_id=self.queues.job_id(number, f"ai:{table.id}:{turn.seat}:{turn.key}{suffix}"),
+                _queue_name=name,
                 _defer_until=None if retry else _instant(turn.due),
             )
         for key, due in work.timers:
-            await self.pool.enqueue_job(
+            await pool.enqueue_job(
                 "fire_timer",
                 table.id,
                 key,
-                _job_id=f"timer:{table.id}:{key}{suffix}",
+                _job_id=self.queues.job_id(number, f"timer:{table.id}:{key}{suffix}"),
+                _queue_name=name,
                 _defer_until=_instant(due),
             )
+
+    async def depths(self) -> dict[str, int]:
+        """Jobs waiting in each queue."""
+        return {
+            self.queues.name(n): int(await self.pools[n].zcard(self.queues.name(n)))
+            for n in range(self.queues.count)
+        }
 
 
 def _instant(ms: int) -> datetime:

@@ -67,3 +67,22 @@ AI_THINK_SECONDS = Histogram(
     buckets=(0.0005, 0.001, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5),
     registry=REGISTRY,
 )
+RETRIES = Counter(
+    "boardgames_work_retries",
+    "Machine work asked for again: an AI turn that thought again after another seat moved "
+    "(ai_turn), a game whose overdue work the sweep asked for again (sweep).",
+    ["kind"],
+    registry=REGISTRY,
+)
+JOB_WAIT_SECONDS = Histogram(
+    "boardgames_job_wait_seconds",
+    "How long a job waited in its queue after it was due, by queue.",
+    ["queue"],
+    buckets=(0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0),
+    registry=REGISTRY,
+)
+DRIVEN_GAMES = Gauge(
+    "boardgames_driven_games",
+    "Games whose AI turns this process plays in process (`app.driver`).",
+    registry=REGISTRY,
+)

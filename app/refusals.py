@@ -25,6 +25,7 @@ from app.errors import (
     ServiceError,
     StaleVersion,
     StoreUnavailable,
+    StreamsFull,
     Unauthorized,
     UnknownGame,
     Unprocessable,
@@ -60,6 +61,7 @@ STATUS: dict[type[Exception], int] = {
     RuleError: 422,
     RateLimited: 429,
     StoreUnavailable: 503,
+    StreamsFull: 503,
 }
 
 #: What a Redis that is away (restarting, down, hung, loading its data) raises.
@@ -94,9 +96,9 @@ def on_error(request: Request[Any, Any, Any], error: Exception) -> Response[Refu
         log.warning("Redis unavailable on %s %s: %s", request.method, request.url.path, error)
         message = "The game store is not answering right now; send the request again shortly."
         return refusal(503, StoreUnavailable.code, message, {"Retry-After": retry})
-    if isinstance(error, RateLimited):
+    if isinstance(error, RateLimited | StreamsFull):
         headers = {"Retry-After": str(error.retry_after)}
-        return refusal(429, error.code, error.message, headers)
+        return refusal(status_of(error), error.code, error.message, headers)
     if isinstance(error, ServiceError | RuleError):
         return refusal(status_of(error), error.code, error.message)
     if isinstance(error, RecursionError):

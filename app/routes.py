@@ -184,10 +184,8 @@ async def prometheus(request: Request[Any, Any, Any]) -> bytes:
     scheduler = service_of(request).scheduler
     if isinstance(scheduler, ArqScheduler):
         with contextlib.suppress(Exception):  # the measures still answer while Redis is away
-            depth = await asyncio.wait_for(
-                scheduler.pool.zcard(scheduler.pool.default_queue_name), 0.5
-            )
-            metrics.QUEUE_DEPTH.labels(scheduler.pool.default_queue_name).set(depth)
+            for queue, depth in (await asyncio.wait_for(scheduler.depths(), 0.5)).items():
+                metrics.QUEUE_DEPTH.labels(queue).set(depth)
     return generate_latest(metrics.REGISTRY)
 
 

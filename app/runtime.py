@@ -17,61 +17,76 @@ import arq.worker
 import fakeredis
 import fakeredis.aioredis
 from arq.connections import ArqRedis
-from redis.asyncio import BlockingConnectionPool, Redis
+from redis.asyncio import Redis
 
 from app.catalogue import Catalogue
 from app.config import Settings
+from app.connections import data_client, node_url, pool
+from app.driver import Driver
 from app.due import DueIndex
 from app.guard import Guard
 from app.hub import Hub
 from app.lifecycle import Lifecycle
 from app.machine import ArqScheduler
+from app.queues import QueueSet
 from app.service import GameService
 from app.store import EventStore
 from app.tickets import Tickets
-from app.worker import supervise
+from app.worker import serve
 
 log = logging.getLogger("app")
 
 
 def machine_service(
-    queue: ArqRedis,
     settings: Settings,
-    commands: Redis | None = None,
+    commands: Redis,
+    pools: list[ArqRedis],
     catalogue: Catalogue | None = None,
+    *,
+    driver: Driver | None = None,
 ) -> GameService:
-    """A command service whose machine work goes to arq on `queue` (its store on `commands`,
-    or on the queue's own connections)."""
-    scheduler = ArqScheduler(queue, DueIndex(queue), settings.think_seconds)
+    """A command service on `commands` whose machine work goes to arq, on the queue of each
+    game (`pools[n]` holds queue n); with a `driver`, AI turns that follow one played here
+    are played here (a process that runs a worker)."""
+    queues = QueueSet(settings.queues)
+    indexes = [DueIndex(commands, queues.due_key(n)) for n in range(queues.count)]
+    scheduler = ArqScheduler(queues, pools, indexes, settings.think_seconds, driver=driver)
     catalogue = catalogue or Catalogue.with_extras(settings.extra_games)
-    store = commands or queue
-    return GameService(EventStore(store), catalogue, scheduler, lifecycle=Lifecycle(store))
+    service = GameService(EventStore(commands), catalogue, scheduler, lifecycle=Lifecycle(commands))
+    if driver is not None:
+        driver.service = service
+    return service
 
 
-def pool(settings: Settings, connections: int, *, read_timeout: float | None = None) -> Any:
-    """A connection pool of the configured Redis: a call that waits longer than the timeout for
-    a connection, to connect, or for its answer fails instead of hanging."""
-    assert settings.redis_url is not None
-    timeout = settings.redis_timeout
-    return BlockingConnectionPool.from_url(
-        settings.redis_url,
-        max_connections=connections,
-        timeout=timeout,
-        socket_timeout=read_timeout or timeout,
-        socket_connect_timeout=timeout,
-        health_check_interval=30,
-    )
+async def queue_pools(settings: Settings, commands: Redis) -> list[ArqRedis]:
+    """A client of each queue's server (of the cluster node that owns its slot); queues on
+    one server share their client."""
+    queues = QueueSet(settings.queues)
+    by_url: dict[str, ArqRedis] = {}
+    pools = []
+    for number in range(queues.count):
+        url = await node_url(commands, queues.name(number))
+        if url not in by_url:
+            by_url[url] = ArqRedis(pool_or_conn=pool(settings, 32, url=url))
+        pools.append(by_url[url])
+    return pools
 
 
-def queue_connector(settings: Settings, server: Any = None) -> Callable[[], Awaitable[ArqRedis]]:
-    """Opens a new arq pool each call: on the fake server, or on the configured Redis."""
+def queue_connector(
+    settings: Settings, commands: Redis | None = None, server: Any = None
+) -> Callable[[int], Awaitable[ArqRedis]]:
+    """Opens a new arq pool of queue `n` each call: on the fake server, or on the server that
+    holds the queue (asked of `commands` each time: a cluster's slots may have moved)."""
+    queues = QueueSet(settings.queues)
 
-    async def connect() -> ArqRedis:
+    async def connect(number: int) -> ArqRedis:
         if server is not None:
             return ArqRedis(
                 pool_or_conn=fakeredis.aioredis.FakeRedis(server=server).connection_pool
             )
-        queue = ArqRedis(pool_or_conn=pool(settings, 16))
+        assert commands is not None
+        url = await node_url(commands, queues.name(number))
+        queue = ArqRedis(pool_or_conn=pool(settings, 16, url=url))
         await queue.ping()
         return queue
 
@@ -100,26 +115,36 @@ async def running(settings: Settings, catalogue: Catalogue | None = None) -> Asy
         commands: Redis = fakeredis.aioredis.FakeRedis(server=server)
         waits: Redis = fakeredis.aioredis.FakeRedis(server=server)
         queue = ArqRedis(pool_or_conn=fakeredis.aioredis.FakeRedis(server=server).connection_pool)
+        pools = [queue] * settings.queues
         log.info("embedded mode: fakeredis and the worker in this process (REDIS_URL unset)")
     else:
         assert settings.redis_url is not None
-        commands = Redis(connection_pool=pool(settings, 64))
-        # Blocking reads hold their connection for the whole wait: a pool of their own, whose
-        # read timeout outlasts the hub's 5 s block.
-        waits = Redis(connection_pool=pool(settings, 2048, read_timeout=15))
-        queue = ArqRedis(pool_or_conn=pool(settings, 32))
-        log.info("using Redis at %s", settings.redis_url.split("@")[-1])
-    service = machine_service(queue, settings, commands, catalogue)
-    hub = Hub(service, EventStore(waits))
+        commands = data_client(settings, 64)
+        # The hub's reads (and its listeners' settings): a client of its own.
+        waits = data_client(settings, 64)
+        pools = await queue_pools(settings, commands)
+        where = "Redis Cluster" if settings.cluster else "Redis"
+        log.info("using %s at %s, %d queues", where, settings.redis_url.split("@")[-1], len(pools))
+    driver = Driver() if settings.runs_worker else None
+    service = machine_service(settings, commands, pools, catalogue, driver=driver)
+    hub = Hub(
+        service,
+        EventStore(waits),
+        max_subscribers=settings.streams_max,
+        retry_after=settings.retry_after,
+    )
+    await hub.start()
     worker_task = None
     if settings.runs_worker:
         if settings.embedded:
             arq.worker.log_redis_info = _quiet_redis_info  # type: ignore[attr-defined]
         worker_task = asyncio.create_task(
-            supervise(
+            serve(
                 settings,
-                queue_connector(settings, server),
-                lambda _: {"service": service, "settings": settings},
+                QueueSet(settings.queues),
+                queue_connector(settings, commands, server),
+                {"service": service, "settings": settings},
+                commands,
             ),
             name="arq-worker",
         )
@@ -129,12 +154,15 @@ async def running(settings: Settings, catalogue: Catalogue | None = None) -> Asy
         yield Runtime(service, hub, Guard(commands, settings), Tickets(commands))
     finally:
         await hub.close()
+        if driver is not None:
+            await driver.close()
         if worker_task is not None:
             worker_task.remove_done_callback(_report_end)
             worker_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await worker_task
-        await queue.aclose()
+        for each in {id(p): p for p in pools}.values():
+            await each.aclose()
         await commands.aclose()
         await waits.aclose()
 

@@ -4,8 +4,11 @@ Keys of one game all carry the game id as a hash tag, so a game lives on one Red
 ``game:{ID}:events`` (stream, entry id ``0-<version>``, fields ``d``: the encoded event, ``at``:
 the server time of its append in ms, ``by``: the seat that caused it, empty for the system),
 ``game:{ID}:version`` (string int), ``game:{ID}:meta`` (hash) and ``game:{ID}:cmd:KEY``
-(idempotency, ``first:last``). The lobby index ``games:lobby`` (sorted set, score = creation
-time in ms) is not hash-tagged.
+(idempotency, ``first:last``); every create and append publishes the new version on the
+shard channel ``game:{ID}:news`` (SPUBLISH, `app.hub` listens). The lobby index
+``games:lobby`` (sorted set, score = creation time in ms) is a key of its own (one slot of a
+cluster). No command touches two slots and no transaction spans keys of two games, so the
+store runs on a Redis Cluster as on one Redis.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ for i = first_event, #ARGV, 3 do
 end
 redis.call('SET', KEYS[1], v)
 if n_meta > 0 then redis.call('HSET', KEYS[2], unpack(ARGV, 2, first_event - 1)) end
+redis.call('SPUBLISH', string.sub(KEYS[1], 1, -8) .. 'news', v)
 return {1, v}
 """
 
@@ -58,7 +62,15 @@ end
 redis.call('SET', KEYS[1], v)
 if n_meta > 0 then redis.call('HSET', KEYS[3], unpack(ARGV, 6, first_event - 1)) end
 if #KEYS == 4 then redis.call('SET', KEYS[4], (current + 1) .. ':' .. v, 'EX', ARGV[2]) end
+redis.call('SPUBLISH', string.sub(KEYS[1], 1, -8) .. 'news', v)
 return {1, current + 1, v}
+"""
+
+
+# KEYS: lobby. ARGV: start, stop. Replies {total, ids} read at one instant (one key: one slot,
+# where a transaction would be refused by a cluster client).
+_LOBBY_PAGE = """
+return {redis.call('ZCARD', KEYS[1]), redis.call('ZREVRANGE', KEYS[1], ARGV[1], ARGV[2])}
 """
 
 
@@ -97,6 +109,11 @@ class GameNotFound(LookupError):
     """Append to a game that was never created; nothing was written."""
 
 
+def news_channel(game_id: str) -> str:
+    """The shard channel on which every append of the game publishes its new version."""
+    return f"game:{{{game_id}}}:news"
+
+
 def _check_id(value: str, what: str) -> str:
     if not value or "{" in value or "}" in value:
         raise ValueError(f"invalid {what} {value!r}: must be non-empty, without braces")
@@ -132,6 +149,11 @@ class EventStore:
         self._ttl = idempotency_ttl
         self._create = redis.register_script(_CREATE)
         self._append = redis.register_script(_APPEND)
+        self._lobby_page = redis.register_script(_LOBBY_PAGE)
+
+    @property
+    def client(self) -> Redis:
+        return self._redis
 
     @staticmethod
     def _key(game_id: str, suffix: str) -> str:
@@ -276,8 +298,5 @@ class EventStore:
             raise ValueError("offset and limit must not be negative")
         if limit == 0:
             return int(await self._redis.zcard(LOBBY_KEY)), []
-        async with self._redis.pipeline(transaction=True) as pipe:
-            pipe.zcard(LOBBY_KEY)
-            pipe.zrevrange(LOBBY_KEY, offset, offset + limit - 1)
-            total, ids = await pipe.execute()
-        return int(total), [i.decode() for i in ids]
+        total, ids = await self._lobby_page(keys=[LOBBY_KEY], args=[offset, offset + limit - 1])
+        return int(total), [bytes(i).decode() for i in ids]

@@ -61,12 +61,37 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             proc.wait()
 
 
-@pytest.fixture(params=["real", "fake"])
+@pytest.fixture(scope="session")
+def redis_cluster_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """REDIS_CLUSTER_URL if set (`redis+cluster://host:port`, shared: never flushed), else a
+    private 3-master Redis Cluster on loopback, started here and stopped after the session."""
+    if url := os.environ.get("REDIS_CLUSTER_URL"):
+        yield url
+        return
+    from tests.processes import LocalCluster
+
+    cluster = LocalCluster(tmp_path_factory.mktemp("cluster")).start()
+    try:
+        yield cluster.url
+    finally:
+        cluster.close()
+
+
+def cluster_client(url: str) -> redis.asyncio.Redis:
+    """A bytes async client of the cluster at `url` (`redis+cluster://host:port`)."""
+    plain = "redis://" + url.split("://", 1)[1]
+    return redis.asyncio.RedisCluster.from_url(plain)  # type: ignore[return-value]
+
+
+@pytest.fixture(params=["real", "fake", "cluster"])
 async def redis_client(request: pytest.FixtureRequest) -> AsyncIterator[redis.asyncio.Redis]:
-    """A bytes (not decoded) async client: a real Redis, or fakeredis with its own server."""
+    """A bytes (not decoded) async client: a real Redis, fakeredis with its own server, or a
+    3-master Redis Cluster."""
     client: redis.asyncio.Redis
     if request.param == "real":
         client = redis.asyncio.Redis.from_url(request.getfixturevalue("redis_url"))
+    elif request.param == "cluster":
+        client = cluster_client(request.getfixturevalue("redis_cluster_url"))
     else:
         client = fakeredis.aioredis.FakeRedis(server=fakeredis.FakeServer())
     try:

@@ -10,6 +10,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
@@ -159,3 +160,114 @@ def rss_kb(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     raise LookupError(pid)
+
+
+def cluster_ports(count: int) -> list[int]:
+    """`count` free ports whose cluster bus ports (port + 10000) are free too."""
+    ports: list[int] = []
+    while len(ports) < count:
+        port = free_port()
+        if port + 10000 > 65535 or port in ports:
+            continue
+        with socket.socket() as bus:
+            try:
+                bus.bind(("127.0.0.1", port + 10000))
+            except OSError:
+                continue
+        ports.append(port)
+    return ports
+
+
+def _cluster_info(client: redis.Redis) -> dict[str, str]:
+    """CLUSTER INFO as text fields (redis-py may or may not parse it already)."""
+    info = client.execute_command("CLUSTER INFO")  # type: ignore[no-untyped-call]
+    if isinstance(info, dict):
+        return {str(k): str(v) for k, v in info.items()}
+    text = info.decode() if isinstance(info, bytes) else str(info)
+    return dict(line.split(":", 1) for line in text.split("\r\n") if ":" in line)
+
+
+class LocalCluster:
+    """A Redis Cluster of `masters` redis-servers on loopback (no replicas, no persistence),
+    each in a folder of its own: the slots split evenly in ranges, as `redis-cli --cluster
+    create` splits them; ready once every node says `cluster_state:ok` and knows every other."""
+
+    def __init__(self, folder: Path, masters: int = 3, ports: list[int] | None = None) -> None:
+        binary = shutil.which("redis-server")
+        if binary is None:
+            pytest.skip("no redis-server on PATH")
+        self.binary = binary
+        self.folder = folder
+        self.ports = ports or cluster_ports(masters)
+        self.procs: list[subprocess.Popen[bytes]] = []
+
+    @property
+    def url(self) -> str:
+        return f"redis+cluster://127.0.0.1:{self.ports[0]}"
+
+    def start(self, timeout: float = 30) -> LocalCluster:
+        try:
+            self._start(timeout)
+        except BaseException:
+            self.close()
+            raise
+        return self
+
+    def _start(self, timeout: float) -> None:
+        for port in self.ports:
+            home = self.folder / str(port)
+            home.mkdir(parents=True, exist_ok=True)
+            args = [self.binary, "--port", str(port), "--bind", "127.0.0.1", "--save", ""]
+            args += ["--appendonly", "no", "--dir", str(home), "--cluster-enabled", "yes"]
+            args += ["--cluster-config-file", "nodes.conf", "--cluster-node-timeout", "5000"]
+            log = (home / "redis.log").open("ab")
+            self.procs.append(subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT))
+        clients = [redis.Redis(port=p, socket_timeout=2) for p in self.ports]
+        deadline = time.monotonic() + timeout
+        for client in clients:
+            self._until(deadline, client.ping, "a node did not answer PING")
+        slots = 16384
+        for n, client in enumerate(clients):
+            low, high = n * slots // len(clients), (n + 1) * slots // len(clients) - 1
+            try:
+                client.execute_command("CLUSTER ADDSLOTSRANGE", low, high)  # type: ignore[no-untyped-call]
+            except redis.ResponseError:  # before Redis 7: one slot at a time
+                client.execute_command("CLUSTER ADDSLOTS", *range(low, high + 1))  # type: ignore[no-untyped-call]
+        for client in clients[1:]:
+            client.execute_command("CLUSTER MEET", "127.0.0.1", self.ports[0])  # type: ignore[no-untyped-call]
+
+        def ready() -> bool:
+            for client in clients:
+                fields = _cluster_info(client)
+                if fields.get("cluster_state") != "ok":
+                    return False
+                if int(fields.get("cluster_known_nodes", 0)) != len(clients):
+                    return False
+                if int(fields.get("cluster_slots_ok", 0)) != slots:
+                    return False
+            return True
+
+        self._until(deadline, ready, "the cluster did not reach cluster_state:ok")
+        for client in clients:
+            client.close()
+
+    def _until(self, deadline: float, check: Callable[[], object], message: str) -> None:
+        while True:
+            if any(proc.poll() is not None for proc in self.procs):
+                pytest.fail(f"a redis-server of the cluster exited ({self.folder})")
+            try:
+                if check():
+                    return
+            except (redis.ConnectionError, redis.TimeoutError, redis.ResponseError):
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(message)
+            time.sleep(0.05)
+
+    def close(self) -> None:
+        for proc in self.procs:
+            if proc.poll() is None:
+                proc.kill()
+        for proc in self.procs:
+            proc.wait()
+        self.procs = []

@@ -1,9 +1,10 @@
 """A separate worker process: `python -m workers` (REDIS_URL).
 
-It runs arq's worker under `app.worker.supervise`, so it outlives Redis restarts and outages of
-any length: it waits for Redis and goes on. `arq workers.main.WorkerSettings` runs the same jobs
+It serves the queues `WORKER_QUEUES` (all by default) with arq's worker under
+`app.worker.serve`, so it outlives Redis restarts and outages of any length: it waits for Redis
+and goes on. On a single Redis, `arq workers.main.WorkerSettings` runs the same jobs of queue 0
 with arq's own command, without that supervision (a supervisor such as compose's restart
-policy then has to start it again).
+policy then has to start it again), the sweep and retention as arq cron jobs.
 """
 
 from __future__ import annotations
@@ -13,31 +14,36 @@ import logging
 import signal
 from typing import Any
 
-from arq.connections import ArqRedis, RedisSettings
+from arq.connections import RedisSettings
 from prometheus_client import start_http_server
 
 from app import metrics
 from app.config import Settings
-from app.runtime import machine_service, queue_connector
-from app.worker import supervise, worker_settings
+from app.connections import data_client, plain_url
+from app.driver import Driver
+from app.logs import configure
+from app.queues import QueueSet
+from app.runtime import machine_service, queue_connector, queue_pools
+from app.worker import CRON_JOBS, serve, worker_settings
 
 _settings = Settings.from_env()
 log = logging.getLogger("workers")
 
 
-def context(pool: ArqRedis) -> dict[str, Any]:
-    """The jobs' context: this worker's own service on the pool arq uses (bytes, not decoded)."""
-    return {"service": machine_service(pool, _settings), "settings": _settings}
-
-
 async def startup(ctx: dict[str, Any]) -> None:
-    ctx.update(context(ctx["redis"]))
+    """arq's command: the jobs' service on arq's own pool (bytes, not decoded)."""
+    pools = [ctx["redis"]] * _settings.queues
+    ctx.update(service=machine_service(_settings, ctx["redis"], pools), settings=_settings)
 
 
 WorkerSettings = worker_settings(
     _settings,
     on_startup=startup,
-    redis_settings=RedisSettings.from_dsn(_settings.redis_url or "redis://127.0.0.1:6379"),
+    cron_jobs=CRON_JOBS,
+    queue_name=QueueSet(_settings.queues).name(0),
+    redis_settings=RedisSettings.from_dsn(
+        plain_url(_settings.redis_url or "redis://127.0.0.1:6379")
+    ),
 )
 
 
@@ -49,19 +55,41 @@ async def run() -> None:
         )
     if _settings.metrics_port:
         start_http_server(_settings.metrics_port, registry=metrics.REGISTRY)
-    task = asyncio.create_task(supervise(_settings, queue_connector(_settings), context))
+    commands = data_client(_settings, 64)
+    driver = Driver()
+    while True:
+        try:
+            pools = await queue_pools(_settings, commands)
+            break
+        except Exception as error:  # Redis not up yet: wait for it
+            log.warning("waiting for Redis (%s: %s)", type(error).__name__, error)
+            await asyncio.sleep(1)
+    service = machine_service(_settings, commands, pools, driver=driver)
+    context = {"service": service, "settings": _settings}
+    queues = QueueSet(_settings.queues)
+    task = asyncio.create_task(
+        serve(_settings, queues, queue_connector(_settings, commands), context, commands)
+    )
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, task.cancel)
-    log.info("worker on Redis at %s", _settings.redis_url.split("@")[-1])
+    log.info(
+        "worker on Redis at %s, queues %s of %d",
+        _settings.redis_url.split("@")[-1],
+        _settings.served_queues,
+        queues.count,
+    )
     try:
         await task
     except asyncio.CancelledError:
         log.info("worker stopped")
+    finally:
+        await driver.close()
+        for each in {id(p): p for p in pools}.values():
+            await each.aclose()
+        await commands.aclose()
 
 
 def main() -> None:
-    logging.basicConfig(
-        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    configure(_settings.log_format)
     asyncio.run(run())

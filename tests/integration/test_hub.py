@@ -1,22 +1,26 @@
-"""The SSE hub: one reader per game feeds every subscriber, drops the slow, stops when left."""
+"""The SSE hub: notifications and one read per game feed every subscriber; it drops the slow,
+forgets a game when left, and refuses streams past its limit."""
 
 from __future__ import annotations
 
 import asyncio
 
+import pytest
 import redis.asyncio
 
 from app.catalogue import Catalogue
+from app.errors import StreamsFull
 from app.hub import Hub
 from app.seats import SeatRequest
 from app.service import CreateGame, GameService
-from app.store import EventStore
+from app.store import EventStore, news_channel
 from domain.crazymino.model import DrawAndPass
 
 
 async def setup(client: redis.asyncio.Redis, queue_size: int = 64) -> tuple[GameService, Hub, str]:
     service = GameService(EventStore(client), Catalogue.with_extras())
-    hub = Hub(service, EventStore(client), block_ms=100, queue_size=queue_size)
+    hub = Hub(service, EventStore(client), resync_ms=100, queue_size=queue_size)
+    await hub.start()
     seats = [SeatRequest("human"), SeatRequest("human")]
     table, _ = await service.create(CreateGame("crazymino", seats, seed=4))
     return service, hub, table.id
@@ -47,19 +51,35 @@ async def test_every_subscriber_gets_every_event_in_order(
     await hub.close()
 
 
-async def test_the_reader_stops_when_the_last_subscriber_leaves(
+async def test_the_game_is_forgotten_when_the_last_subscriber_leaves(
     redis_client: redis.asyncio.Redis,
 ) -> None:
     service, hub, game_id = await setup(redis_client)
     table = await service.load(game_id)
     first, second = hub.subscribe(table), hub.subscribe(table)
-    reader = hub._channels[game_id].reader
-    assert reader is not None and hub.subscribers == 2
+    assert hub.subscribers == 2 and hub.watched == 1
     hub.unsubscribe(first)
-    assert not reader.done()
+    assert hub.watched == 1
     hub.unsubscribe(second)
-    await asyncio.sleep(0.01)
-    assert reader.done() and hub.subscribers == 0 and game_id not in hub._channels
+    assert hub.subscribers == 0 and hub.watched == 0
+    (listener,) = hub._listeners.values()
+    assert news_channel(game_id) not in listener.want
+    await hub.close()
+
+
+async def test_past_its_limit_a_new_stream_is_refused(redis_client: redis.asyncio.Redis) -> None:
+    service = GameService(EventStore(redis_client), Catalogue.with_extras())
+    hub = Hub(service, EventStore(redis_client), max_subscribers=2, retry_after=3)
+    await hub.start()
+    table, _ = await service.create(CreateGame("crazymino", [SeatRequest("human")] * 2, seed=4))
+    first = hub.subscribe(table)
+    hub.subscribe(table)
+    with pytest.raises(StreamsFull) as refused:
+        hub.subscribe(table)
+    assert refused.value.retry_after == 3
+    hub.unsubscribe(first)
+    hub.subscribe(table)  # a place is free again
+    await hub.close()
 
 
 async def test_a_subscriber_that_falls_behind_is_dropped(redis_client: redis.asyncio.Redis) -> None:
@@ -90,3 +110,25 @@ async def test_a_broken_reader_ends_its_subscribers_streams(
     finally:  # leave no broken game behind on a shared Redis
         await redis_client.delete(events, f"game:{{{game_id}}}:meta", f"game:{{{game_id}}}:version")
         await redis_client.zrem("games:lobby", game_id)
+
+
+async def test_a_lost_listening_connection_is_made_again(redis_url: str) -> None:
+    """Redis drops the hub's listening connection: it listens again and misses nothing (long
+    before its periodic resync)."""
+    client = redis.asyncio.Redis.from_url(redis_url)
+    try:
+        service = GameService(EventStore(client), Catalogue.with_extras())
+        hub = Hub(service, EventStore(client), resync_ms=600_000)
+        await hub.start()
+        table, _ = await service.create(CreateGame("crazymino", [SeatRequest("human")] * 2, seed=4))
+        subscription = hub.subscribe(table)
+        await draw(service, table.id)
+        first = await asyncio.wait_for(subscription.queue.get(), 5)
+        assert first is not None
+        await client.client_kill_filter(_type="pubsub")
+        await draw(service, table.id)
+        later = await asyncio.wait_for(subscription.queue.get(), 10)
+        assert later is not None and later.entry.version > first.entry.version
+        await hub.close()
+    finally:
+        await client.aclose()

@@ -9,6 +9,7 @@ import time
 import pytest
 
 from app.config import Settings
+from app.due import DueIndex
 from app.jobs import ai_turn, fire_timer, sweep
 from app.machine import ArqScheduler
 from app.runtime import running
@@ -20,9 +21,10 @@ from tests.games import dice_race
 RACE = "tests.games.dice_race:DICE_RACE"
 
 
-def settings(url: str | None, worker: bool = True) -> Settings:
+def settings(url: str | None, worker: bool = True, queues: int = 1) -> Settings:
     return Settings(
         redis_url=url,
+        queues=queues,
         worker_in_process=worker,
         think_seconds=0,
         poll_seconds=0.01,
@@ -38,12 +40,20 @@ async def until_over(service: GameService, game_id: str, seconds: float = 60) ->
     return table
 
 
-@pytest.mark.parametrize("backend", ["embedded", "real"])
+def backend_url(backend: str, request: pytest.FixtureRequest) -> str | None:
+    if backend == "embedded":
+        return None
+    if backend == "cluster":
+        return str(request.getfixturevalue("redis_cluster_url"))
+    return str(request.getfixturevalue("redis_url"))
+
+
+@pytest.mark.parametrize("backend", ["embedded", "real", "cluster"])
 async def test_the_worker_plays_ai_seats_to_the_end(
     backend: str, request: pytest.FixtureRequest
 ) -> None:
-    url = None if backend == "embedded" else request.getfixturevalue("redis_url")
-    async with running(settings(url)) as (service, _, _, _):
+    url = backend_url(backend, request)
+    async with running(settings(url, queues=3)) as (service, _, _, _):
         seats = [SeatRequest("ai", level="easy"), SeatRequest("ai", level="normal")]
         table, public = await service.create(CreateGame("crazymino", seats, seed=21))
         assert all(seat.token is None for seat in public)
@@ -85,11 +95,11 @@ async def test_ai_seats_that_act_at_once_do_not_cancel_each_other() -> None:
         assert sorted(by) == [0, 1]  # type: ignore[type-var]
 
 
-@pytest.mark.parametrize("backend", ["embedded", "real"])
+@pytest.mark.parametrize("backend", ["embedded", "real", "cluster"])
 async def test_a_timer_ends_the_round_once_at_its_deadline(
     backend: str, request: pytest.FixtureRequest
 ) -> None:
-    url = None if backend == "embedded" else request.getfixturevalue("redis_url")
+    url = backend_url(backend, request)
     async with running(settings(url)) as (service, _, _, _):
         seats = [SeatRequest("human"), SeatRequest("human")]
         options = {"round_seconds": 1, "rounds": 2}
@@ -149,7 +159,7 @@ async def test_the_sweep_heals_a_game_whose_enqueue_was_lost(game: str) -> None:
     async with running(settings(None)) as (service, _, _, _):
         assert isinstance(service.scheduler, ArqScheduler)
         old = service.scheduler
-        service.scheduler = Forgetful(old.pool, old.index, 0)
+        service.scheduler = Forgetful(old.queues, old.pools, old.indexes, 0)
         seats = [SeatRequest("ai"), SeatRequest("ai")]
         options = {"round_seconds": 0.5, "rounds": 1} if game == "dice_race" else {}
         humans = [SeatRequest("human")] if game == "dice_race" else seats
@@ -170,11 +180,11 @@ async def test_the_sweep_forgets_finished_and_broken_games() -> None:
         broken, _ = await service.create(CreateGame("crazymino", seats, seed=1))
         await service.store.append(broken.id, broken.version, [b"not an event"])
         sound, _ = await service.create(CreateGame("crazymino", seats, seed=2))
-        assert await service.scheduler.index.size() == 2
+        assert await service.scheduler.indexes[0].size() == 2
         fresh = GameService(service.store, service.catalogue, service.scheduler)
         fresh.clock = lambda: service.clock() + 10_000
         assert await sweep({"service": fresh}) == 1  # the sound one, asked for again
-        assert [g for g, _ in await service.scheduler.index.overdue(fresh.clock(), 10)] == [
+        assert [g for g, _ in await service.scheduler.indexes[0].overdue(fresh.clock(), 10)] == [
             sound.id
         ]
 
@@ -196,7 +206,7 @@ async def test_the_sweep_finds_lost_work_however_old_the_game() -> None:
     async with running(settings(None)) as (service, _, _, _):
         assert isinstance(service.scheduler, ArqScheduler)
         old = service.scheduler
-        service.scheduler = Forgetful(old.pool, old.index, 0)
+        service.scheduler = Forgetful(old.queues, old.pools, old.indexes, 0)
         stalled, _ = await service.create(CreateGame("crazymino", [SeatRequest("ai")] * 2, seed=4))
         humans = [SeatRequest("human")] * 2
         for seed in range(250):
@@ -204,5 +214,23 @@ async def test_the_sweep_finds_lost_work_however_old_the_game() -> None:
         later = service.clock
         service.clock = lambda: later() + 10_000
         assert await sweep({"service": service}) == 1
+        service.clock = later
+        await until_over(service, stalled.id)
+
+
+async def test_the_sweep_reads_the_index_of_before_the_queues_were_split() -> None:
+    async with running(settings(None, queues=3)) as (service, _, _, _):
+        assert isinstance(service.scheduler, ArqScheduler)
+        old = service.scheduler
+        service.scheduler = Forgetful(old.queues, old.pools, old.indexes, 0)
+        stalled, _ = await service.create(CreateGame("crazymino", [SeatRequest("ai")] * 2, seed=4))
+        index = old.index_of(stalled.id)
+        ((_, due),) = await index.overdue(service.clock() + 10_000, 10)
+        await index.clear(stalled.id, due)  # as an older version left it: in `machine:due` only
+        await DueIndex(service.store.client).mark(stalled.id, due)
+        later = service.clock
+        service.clock = lambda: later() + 10_000
+        assert await sweep({"service": service, "queues": [0]}) == 1
+        assert await DueIndex(service.store.client).size() == 0
         service.clock = later
         await until_over(service, stalled.id)
