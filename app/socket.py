@@ -41,8 +41,6 @@ log = logging.getLogger(__name__)
 
 #: How long a new connection may take to say hello.
 HELLO_SECONDS = 10.0
-#: How long an answer waits for the events before its own to come from the hub (then: a read).
-GAP_SECONDS = 0.25
 #: The largest message taken, as the largest HTTP body.
 MAX_MESSAGE = 64 * 1024
 
@@ -122,8 +120,9 @@ class Connection:
         self.game_id: str = socket.path_params["game_id"]
         self.seat: int | None = None
         self.sent = 0  # the version of the last event sent
-        self.turn = asyncio.Condition()  # held while sending events and moving `sent`
+        self.turn = asyncio.Lock()  # held while sending events and moving `sent`
         self.table: Table | None = None
+        self._subscription = Subscription(self.game_id, 1)  # the hub's, once subscribed
 
     async def send(self, message: Any) -> None:
         await self.socket.send_text(_encoder.encode(message).decode())
@@ -135,7 +134,7 @@ class Connection:
             await self.send(closing.refused)
             await self.socket.close(4000 + closing.refused.status, closing.refused.code)
             return
-        subscription = self.hub.subscribe(table)
+        self._subscription = subscription = self.hub.subscribe(table)
         pusher: asyncio.Task[None] | None = None
         try:
             await self.send(Welcome(table.game.name, self.seat, table.version))
@@ -144,7 +143,7 @@ class Connection:
             if backlog:
                 await self.send(Events(entries(table, backlog, self.seat)))
                 self.sent = backlog[-1].version
-            pusher = asyncio.create_task(self._push(subscription), name=f"ws:{self.game_id}")
+            pusher = asyncio.create_task(self._push(), name=f"ws:{self.game_id}")
             while True:
                 message = await self.socket.receive()
                 if message["type"] == "websocket.disconnect":
@@ -228,63 +227,77 @@ class Connection:
             table = await service.load(self.game_id)
             kind = service.catalogue[table.game.name]
             command, expected = command_of(kind, raw.get("command"), service.catalogue.command_tags)
-            after, outcome = await service.execute(
-                self.game_id,
-                self.seat,
-                command,
-                expected_version=expected,
-                idempotency_key=key,
-                loaded=table,
-            )
         except Exception as error:
             await self.send(refused(error, key))
             return
-        await self._acknowledge(key, after, outcome)
+        async with self.turn:  # no event goes out on its own until the answer has gone
+            await self._pass_on(self._waiting())
+            try:
+                after, outcome = await service.execute(
+                    self.game_id,
+                    self.seat,
+                    command,
+                    expected_version=expected,
+                    idempotency_key=key,
+                    loaded=table,
+                )
+            except Exception as error:
+                await self.send(refused(error, key))
+                return
+            await self._acknowledge(key, after, outcome)
+
+    def _waiting(self) -> list[Delivery]:
+        """What the hub has brought and the pusher has not taken yet."""
+        queue = self._subscription.queue
+        waiting = []
+        while not queue.empty():
+            delivery = queue.get_nowait()
+            if delivery is None:  # the end: the pusher's to act on
+                queue.put_nowait(None)
+                break
+            waiting.append(delivery)
+        return waiting
 
     async def _acknowledge(self, key: str | None, after: Table, outcome: Outcome) -> None:
         """The answer to a command, with the events up to its version that this connection
-        has not sent yet: those before its own first (from the hub, or read), then its own."""
+        has not sent yet: any before its own (read, when the hub has not brought them), then
+        its own (unless a replayed command's were sent already)."""
         first = outcome.entries[0].version if outcome.entries else outcome.version + 1
-        async with self.turn:
-            if self.sent < first - 1:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(
-                        self.turn.wait_for(lambda: self.sent >= first - 1), GAP_SECONDS
-                    )
-            missing: list[Entry] = []
-            if self.sent < first - 1:
-                _, read = await self.service.events(self.game_id, self.sent)
-                missing = [e for e in read if e.version < first]
-            own = [e for e in outcome.entries if e.version > self.sent]
-            shown = entries(after, [*missing, *own], self.seat)
-            await self.send(Applied(key, outcome.version, outcome.replayed, shown))
-            self.sent = max(self.sent, outcome.version)
-            self.turn.notify_all()
+        missing: list[Entry] = []
+        if self.sent < first - 1:
+            _, read = await self.service.events(self.game_id, self.sent)
+            missing = [e for e in read if e.version < first]
+        own = [e for e in outcome.entries if e.version > self.sent]
+        shown = entries(after, [*missing, *own], self.seat)
+        await self.send(Applied(key, outcome.version, outcome.replayed, shown))
+        self.sent = max(self.sent, outcome.version)
 
-    async def _push(self, subscription: Subscription) -> None:
+    async def _pass_on(self, deliveries: list[Delivery]) -> None:
+        """Send the deliveries this connection has not sent yet, as one message."""
+        assert self.table is not None
+        shown = []
+        for delivery in deliveries:
+            if delivery.entry.version <= self.sent:
+                continue
+            shown += entries(self.table, [delivery.entry], self.seat, over=delivery.over)
+            self.sent = delivery.entry.version
+        if shown:
+            await self.send(Events(shown))
+
+    async def _push(self) -> None:
         """Live events from the hub, as the seat may see each; the connection closes when the
         hub ends it (1012: the process stops) or drops it (1013: it fell too far behind), and
         the client reconnects with the last version it has."""
-        assert self.table is not None
-        queue = subscription.queue
+        subscription = self._subscription
         while True:
-            batch: list[Delivery | None] = [await queue.get()]
-            while not queue.empty():
-                batch.append(queue.get_nowait())
+            delivery = await subscription.queue.get()
             async with self.turn:
-                shown = []
-                for delivery in batch:
-                    if delivery is None or delivery.entry.version <= self.sent:
-                        continue
-                    shown += entries(self.table, [delivery.entry], self.seat, over=delivery.over)
-                    self.sent = delivery.entry.version
-                if shown:
-                    await self.send(Events(shown))
-                    self.turn.notify_all()
-            if None in batch:
+                waiting = [] if delivery is None else [delivery, *self._waiting()]
+                await self._pass_on(waiting)
+            if delivery is None:
                 await self.socket.close(1012, "the server is restarting: reconnect")
                 return
-            if subscription.dropped and queue.empty():
+            if subscription.dropped and subscription.queue.empty():
                 await self.socket.close(1013, "too far behind: reconnect")
                 return
 
