@@ -10,6 +10,7 @@ The messages (JSON text frames; `docs/api.md` has the details):
     -> {"type": "hello", "token": T, "after": N}      first, always (token: unless sent otherwise)
     <- {"type": "welcome", "game", "seat", "version"}, then the events after N
     -> {"type": "command", "key": K, "command": {...}}    the body of POST .../commands
+    -> {"type": "view", "hints": false}                   <- {"type": "view", "view": {...}}
     <- {"type": "applied", "key", "version", "replayed", "events"}
     <- {"type": "refused", "key", "status", "code", "message"}
     <- {"type": "events", "events": [...]}              the seat's view of new events, live
@@ -30,7 +31,7 @@ from app.errors import InvalidInput, RateLimited, ServiceError, Unauthorized, Un
 from app.guard import Guard
 from app.http import BEARER, bearer, checked_key, client_address, command_of, json_body
 from app.hub import Delivery, Hub, Subscription
-from app.projection import entries
+from app.projection import entries, game_view
 from app.refusals import UNAVAILABLE, status_of
 from app.seats import seat_of
 from app.service import Entry, GameService, Outcome, Table
@@ -69,6 +70,10 @@ class Refused(msgspec.Struct, frozen=True, tag="refused", tag_field="type"):
     status: int
     code: str
     message: str
+
+
+class View(msgspec.Struct, frozen=True, tag="view", tag_field="type"):
+    view: Any
 
 
 class Hello(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -210,9 +215,13 @@ class Connection:
         key = None
         try:
             raw = json_body(_text(message), "invalid_message")
+            if isinstance(raw, dict) and raw.get("type") == "view":
+                await self._view(raw.get("hints") is True)
+                return
             if not isinstance(raw, dict) or raw.get("type") != "command":
                 raise InvalidInput(
-                    'A message is {"type": "command", "key": ..., "command": {...}}.',
+                    'A message is {"type": "command", "key": ..., "command": {...}} '
+                    'or {"type": "view"}.',
                     code="invalid_message",
                 )
             given = raw.get("key")
@@ -245,6 +254,11 @@ class Connection:
                 await self.send(refused(error, key))
                 return
             await self._acknowledge(key, after, outcome)
+
+    async def _view(self, hints: bool) -> None:
+        """The caller's view now, as `GET /api/games/{id}` answers it."""
+        table = await self.service.load(self.game_id)
+        await self.send(View(game_view(table, self.seat, self.service.clock(), hints=hints)))
 
     def _waiting(self) -> list[Delivery]:
         """What the hub has brought and the pusher has not taken yet."""

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
+import sys
 from typing import Any
 
 import httpx
 import msgspec
 import pytest
 from client import auth, create
+from conftest import ROOT
 from test_hidden_information import PLAYERS, SEED, Secrets, Truth, check_entries
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
@@ -261,3 +264,16 @@ async def test_a_token_of_another_game_is_refused_and_the_connection_closed(serv
         unknown, answer = await open_socket(server, "no-such-game", stranger)
         assert (answer["status"], answer["code"]) == (404, "unknown_game")
         await unknown.connection.close()
+
+
+async def test_the_socket_bot_plays_a_whole_game_against_the_ai(server: str) -> None:
+    async with httpx.AsyncClient(base_url=server, timeout=10) as client:
+        created = await create(client, [{"type": "human", "name": "Bot"}, {"type": "ai"}], seed=4)
+        bot = ROOT / "examples" / "socket_bot.py"
+        token = created["seats"][0]["token"]
+        args = [sys.executable, str(bot), server, created["id"], token, "--seed", "1"]
+        done = await asyncio.to_thread(subprocess.run, args, capture_output=True, timeout=60)
+        assert done.returncode == 0, done.stderr.decode()[-2000:]
+        final = (await client.get(f"/api/games/{created['id']}")).json()
+        assert final["status"] == "over"
+        assert "The game is over." in done.stdout.decode()
