@@ -233,7 +233,7 @@ class Connection:
                 raise Unauthorized("Send your seat's token in the hello to send commands.")
             await self.guard.admit("command", client_address(self.socket))
             service = self.service
-            table = await service.load(self.game_id)
+            table = await service.current(self.game_id)
             kind = service.catalogue[table.game.name]
             command, expected = command_of(kind, raw.get("command"), service.catalogue.command_tags)
         except Exception as error:
