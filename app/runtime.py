@@ -17,7 +17,7 @@ import arq.worker
 import fakeredis
 import fakeredis.aioredis
 from arq.connections import ArqRedis
-from redis.asyncio import BlockingConnectionPool, Redis
+from redis.asyncio import Redis
 
 from app.catalogue import Catalogue
 from app.config import Settings
@@ -26,6 +26,7 @@ from app.guard import Guard
 from app.hub import Hub
 from app.lifecycle import Lifecycle
 from app.machine import ArqScheduler
+from app.redis_pool import LeanPool
 from app.service import GameService
 from app.store import EventStore
 from app.tickets import Tickets
@@ -53,7 +54,7 @@ def pool(settings: Settings, connections: int, *, read_timeout: float | None = N
     a connection, to connect, or for its answer fails instead of hanging."""
     assert settings.redis_url is not None
     timeout = settings.redis_timeout
-    return BlockingConnectionPool.from_url(
+    return LeanPool.from_url(
         settings.redis_url,
         max_connections=connections,
         timeout=timeout,
