@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -97,10 +98,25 @@ def decode_body(body: bytes, kind: Any, code: str = "invalid_request") -> Any:
         raise InvalidInput(f"{str(error).replace('`', '')}.", code=code) from error
 
 
+@functools.cache
+def typed_decoder(command_type: Any) -> msgspec.json.Decoder[Any]:
+    """A decoder straight to the game's commands (no plain values in between)."""
+    return msgspec.json.Decoder(command_type)
+
+
 def decode_command(kind: Kind, body: bytes, others: frozenset[str]) -> tuple[Any, int | None]:
     """A command of the game from a JSON body, and its optional `expected_version`. A command
     of another hosted game (`others`: every game's command types) is well-formed but refused
-    here (422); a type no game has is malformed (400)."""
+    here (422); a type no game has is malformed (400).
+
+    A body that is exactly one of the game's commands is decoded once, straight to it; any
+    other body (an `expected_version`, `1.0` for an integer, anything refused) takes the path
+    that names what is wrong."""
+    if b"expected_version" not in body:
+        try:
+            return typed_decoder(kind.game.command_type).decode(body), None
+        except msgspec.DecodeError:  # a ValidationError too: the careful path says why
+            pass
     return command_of(kind, json_body(body, "invalid_command"), others)
 
 
