@@ -4,8 +4,10 @@ connections bound a write with a timeout scope instead of a task.
 redis-py 5's `BlockingConnectionPool` takes every connection under a lock and a timeout, then
 polls its socket (a read with a zero timeout) to make sure no stale reply waits on it. Measured
 under load, that was about 7% of a command's CPU. Here an idle connection whose buffers are
-empty (nothing read and not parsed, no end of stream) is handed out at once; any other case,
-and an exhausted pool, go through redis-py's own path, checks and waiting included.
+empty (nothing read and not parsed, no end of stream) is handed out at once, unless callers
+are queued for one (they are served first, in turn: a connection released to a queued caller
+is never taken by a newcomer); any other case, and an exhausted pool, go through redis-py's own
+path, checks and waiting included.
 
 With a socket timeout, redis-py writes each command under `asyncio.wait_for`, which on Python
 3.11 makes a task per command (about 3% of a command's CPU); `asyncio.timeout` bounds the same
@@ -55,9 +57,10 @@ class LeanPool(BlockingConnectionPool):
         if kwargs.get("connection_class", Connection) is Connection:
             kwargs["connection_class"] = LeanConnection
         super().__init__(*args, **kwargs)
+        self._waiting = 0  # callers queued for a connection: they come first, in turn
 
     async def get_connection(self, command_name: Any = None, *keys: Any, **options: Any) -> Any:
-        if self._available_connections:
+        if self._available_connections and not self._waiting:
             connection = self._available_connections.pop()
             self._in_use_connections.add(connection)
             if _clean(connection):
@@ -68,4 +71,8 @@ class LeanPool(BlockingConnectionPool):
                 await self.release(connection)
                 raise
             return connection
-        return await super().get_connection()
+        self._waiting += 1
+        try:
+            return await super().get_connection()
+        finally:
+            self._waiting -= 1

@@ -136,17 +136,26 @@ class Connection:
         self.sent = 0  # the version of the last event sent
         self.turn = asyncio.Lock()  # held while sending events and moving `sent`
         self.table: Table | None = None
+        self.closed = False
         self._subscription = Subscription(self.game_id, 1)  # the hub's, once subscribed
 
     async def send(self, message: Any) -> None:
+        if self.closed:
+            raise WebSocketDisconnect(detail="this side closed the connection")
         await self.socket.send_text(_encoder.encode(message).decode())
+
+    async def close(self, code: int, reason: str) -> None:
+        """Close once; whatever would be sent after is not."""
+        if not self.closed:
+            self.closed = True
+            await self.socket.close(code, reason)
 
     async def serve(self) -> None:
         try:
             table, after = await self._greet()
         except Closing as closing:
             await self.send(closing.refused)
-            await self.socket.close(4000 + closing.refused.status, closing.refused.code)
+            await self.close(4000 + closing.refused.status, closing.refused.code)
             return
         self._subscription = subscription = self.hub.subscribe(table)
         pusher: asyncio.Task[None] | None = None
@@ -337,10 +346,10 @@ class Connection:
                 waiting = [] if delivery is None else [delivery, *self._waiting()]
                 await self._pass_on(waiting)
             if delivery is None:
-                await self.socket.close(1012, "the server is restarting: reconnect")
+                await self.close(1012, "the server is restarting: reconnect")
                 return
             if subscription.dropped and subscription.queue.empty():
-                await self.socket.close(1013, "too far behind: reconnect")
+                await self.close(1013, "too far behind: reconnect")
                 return
 
 

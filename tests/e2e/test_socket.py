@@ -8,18 +8,20 @@ import asyncio
 import json
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import httpx
 import msgspec
 import pytest
 from client import auth, create
-from conftest import ROOT
+from conftest import ROOT, start_server, stop_server
 from test_hidden_information import PLAYERS, SEED, Secrets, Truth, check_entries
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from domain.crazymino.game import CRAZYMINO
+from tests.processes import database
 
 
 class Socket:
@@ -161,6 +163,10 @@ async def test_refusals_carry_the_codes_of_the_http_routes(server: str) -> None:
         assert (await socket.receive())["code"] == "malformed_json"
         await socket.send({"type": "shout"})
         assert (await socket.receive())["code"] == "invalid_message"
+        await socket.send({"type": "view"})
+        shown = await socket.receive()
+        assert shown["type"] == "view" and shown["view"]["version"] == truth.version
+        assert shown["view"]["seat"] == seat and place in shown["view"]["legal"]
         # still open, and nothing was written: the next good command is the game's next event
         answer = await socket.command({**place, "expected_version": truth.version})
         truth.apply(seat, place)
@@ -277,3 +283,23 @@ async def test_the_socket_bot_plays_a_whole_game_against_the_ai(server: str) -> 
         final = (await client.get(f"/api/games/{created['id']}")).json()
         assert final["status"] == "over"
         assert "The game is over." in done.stdout.decode()
+
+
+async def test_a_stopping_server_closes_its_sockets_for_a_reconnect(
+    redis_url: str, tmp_path: Path
+) -> None:
+    log = tmp_path / "server.log"
+    proc, url = start_server({"REDIS_URL": database(redis_url, 8)}, log)
+    try:
+        async with httpx.AsyncClient(base_url=url, timeout=10) as client:
+            created = await create(client, [{"type": "human"}, {"type": "human"}], seed=3)
+        socket, welcome = await open_socket(url, created["id"], created["seats"][0]["token"])
+        assert welcome["type"] == "welcome"
+        proc.terminate()
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                await socket.receive()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
+    finally:
+        stop_server(proc)
+    assert "Traceback" not in log.read_text(), log.read_text()[-3000:]

@@ -28,3 +28,22 @@ async def test_a_connection_with_an_unread_reply_is_not_handed_out(redis_url: st
     finally:
         await client.delete("lean-pool:key")
         await client.aclose()
+
+
+async def test_callers_queued_for_a_connection_are_served_before_newcomers(
+    redis_url: str,
+) -> None:
+    pool = LeanPool.from_url(redis_url, max_connections=2, timeout=2)
+    client = Redis(connection_pool=pool)
+    try:
+        # far more callers than connections, arriving all the time: none waits past the timeout
+        async def caller(n: int) -> None:
+            for _ in range(20):
+                await client.incr("lean-pool:count")
+                await asyncio.sleep(0)
+
+        await asyncio.gather(*(caller(n) for n in range(200)))
+        assert int(await client.get("lean-pool:count") or 0) == 4000
+    finally:
+        await client.delete("lean-pool:count")
+        await client.aclose()
