@@ -71,6 +71,9 @@ class Settings:
     open_games: int = _env(
         "MAX_OPEN_GAMES", "running games one client address may have created (0: no limit)", 20
     )
+    access_log: bool = _env(
+        "ACCESS_LOG", "log a line per HTTP request (costs every command some CPU)", False
+    )
     trust_proxy: bool = _env(
         "TRUST_PROXY", "take the client address from X-Forwarded-For (behind a proxy)", False
     )

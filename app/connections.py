@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from redis.asyncio import BlockingConnectionPool, Redis, RedisCluster
+from redis.asyncio import Redis, RedisCluster
 
 from app.config import Settings
+from app.redis_pool import LeanPool
 
 CLUSTER_SCHEME = "redis+cluster://"
 
@@ -32,7 +33,7 @@ def pool(
     hanging."""
     url = url or plain_url(settings.redis_url or "")
     timeout = settings.redis_timeout
-    return BlockingConnectionPool.from_url(
+    return LeanPool.from_url(
         url,
         max_connections=connections,
         timeout=timeout,

@@ -12,7 +12,7 @@ from litestar._openapi.plugin import OpenAPIPlugin
 from litestar.datastructures import State
 from litestar.openapi import OpenAPIConfig
 
-from app import pages, routes, stream
+from app import pages, routes, socket, stream
 from app.catalogue import Catalogue
 from app.config import Settings
 from app.headers import security_headers
@@ -59,6 +59,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             routes.health,
             routes.prometheus,
             stream.stream,
+            socket.game_socket,
             pages.page,
             pages.rules,
             pages.rules_picture,

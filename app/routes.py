@@ -99,7 +99,7 @@ async def send_command(request: Request[Any, Any, Any], game_id: FromPath[str]) 
     """Apply one command of the caller's seat."""
     await request.app.state.guard.admit("command", client_address(request))
     service = service_of(request)
-    table = await service.load(game_id)
+    table = await service.current(game_id)  # the append checks the version: no read needed
     seat = viewer(request, table, required=True)
     kind = service.catalogue[table.game.name]
     body = await request.body()

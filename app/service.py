@@ -203,6 +203,13 @@ class GameService:
             return cached
         return self._remember(self._caught_up(cached, newer))
 
+    async def current(self, game_id: str) -> Table:
+        """The game as this process last saw it, with no read when it is cached: it may be
+        behind the store. For a command (`execute(loaded=...)`), whose append checks the
+        version and whose refusals are judged again on a fresh load; and for who sits where."""
+        cached = self._cache.get(game_id)
+        return cached if cached is not None else await self.load(game_id)
+
     async def _load_fresh(self, game_id: str) -> Table:
         meta = await self.meta(game_id)
         kind = self.catalogue.kind(meta.game)
@@ -286,9 +293,11 @@ class GameService:
         (the AI playing it): the game may refuse a person what it lets the AI do (`admit`).
 
         An idempotency key belongs to the seat that sends it: the same key from another seat
-        names another command. `loaded` (the game just loaded by the caller) saves the first
-        attempt a read; a conflict reloads. A system command that changes nothing appends
-        nothing.
+        names another command. The append checks the key, so the key is looked up beforehand
+        only when nothing is appended (a refusal, or nothing to do). `loaded` (the game as the
+        caller has it, possibly behind the store: `current`) saves the first attempt a read; a
+        conflict reloads, and so does a refusal of a command judged on `loaded`. A system
+        command that changes nothing appends nothing.
         """
         if idempotency_key is not None:
             idempotency_key = f"seat{'-' if seat is None else seat}:{idempotency_key}"
@@ -321,23 +330,37 @@ class GameService:
         game: list[str],
         by_ai: bool,
     ) -> tuple[Table, Outcome]:
+        behind = loaded is not None  # a table the caller had may be behind the store
         for _ in range(self._attempts):
-            table = loaded if loaded is not None else await self.load(game_id)
-            loaded = None
+            if loaded is not None:
+                table, loaded = loaded, None
+            else:
+                table, behind = await self.load(game_id), False
             game[0] = table.game.name
-            if idempotency_key is not None:
-                seen = await self.store.recall(game_id, idempotency_key)
-                if seen is not None:
-                    return await self._replayed(table, seen.first, seen.last)
-            if expected_version is not None and expected_version != table.version:
-                raise StaleVersion(
-                    f"The game is at version {table.version}, not {expected_version}."
-                )
-            if seat is not None and not by_ai:
-                table.game.admit(table.state, seat, command)
-            now = max(self.clock(), table.at)
-            events = table.game.decide(table.state, seat, command, now)
+            try:
+                if expected_version is not None and expected_version != table.version:
+                    raise StaleVersion(
+                        f"The game is at version {table.version}, not {expected_version}."
+                    )
+                if seat is not None and not by_ai:
+                    table.game.admit(table.state, seat, command)
+                now = max(self.clock(), table.at)
+                events = table.game.decide(table.state, seat, command, now)
+            except (RuleError, StaleVersion):
+                if behind:  # judge it again on the game as it is now
+                    continue
+                if idempotency_key is not None:  # an earlier send of it may explain why
+                    seen = await self.store.recall(game_id, idempotency_key)
+                    if seen is not None:
+                        return await self._replayed(table, seen.first, seen.last)
+                raise
             if not events:
+                if behind:
+                    continue
+                if idempotency_key is not None:
+                    seen = await self.store.recall(game_id, idempotency_key)
+                    if seen is not None:
+                        return await self._replayed(table, seen.first, seen.last)
                 return table, Outcome(table.version, [], replayed=False)
             after = table._replace(
                 state=table.game.fold(table.state, events),
