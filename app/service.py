@@ -199,7 +199,8 @@ class GameService:
             return await self._load_fresh(game_id)
         newer = await self.store.read(game_id, after=cached.version)
         if not newer:
-            self._cache.move_to_end(game_id)
+            if game_id in self._cache:  # other loads may have evicted it while this one read
+                self._cache.move_to_end(game_id)
             return cached
         return self._remember(self._caught_up(cached, newer))
 

@@ -118,16 +118,21 @@ async def play(url: str, game_id: str, token: str, seed: int) -> int:
             print(f"refused: {answer['code']}: {answer['message']}", file=sys.stderr)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("url")
-    parser.add_argument("game_id")
-    parser.add_argument("token")
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        usage="python examples/socket_bot.py URL GAME_ID TOKEN [--seed N]",
+        description=__doc__.split("\n\n")[0],
+    )
     parser.add_argument("--seed", type=int, default=None)
-    args = parser.parse_args()
+    # URL, game id and token always come first: a token may begin with "-", which argparse
+    # would take for an option.
+    if len(argv) < 3 or any(a in ("-h", "--help") for a in argv[:3]):
+        parser.print_help()
+        return 2
+    (url, game_id, token), args = argv[:3], parser.parse_args(argv[3:])
     seed = args.seed if args.seed is not None else random.randrange(2**32)
-    return asyncio.run(play(args.url, args.game_id, args.token, seed))
+    return asyncio.run(play(url, game_id, token, seed))
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

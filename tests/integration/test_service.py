@@ -147,3 +147,17 @@ async def test_an_idempotency_key_belongs_to_its_seat(redis_client: redis.asynci
     assert next_seat != first_seat
     _, theirs = await service.execute(game_id, next_seat, DrawAndPass(), idempotency_key="same")
     assert not theirs.replayed and theirs.version > mine.version
+
+
+async def test_loads_of_more_games_at_once_than_the_cache_holds(
+    redis_client: redis.asyncio.Redis,
+) -> None:
+    """Loads that wait on Redis together evict each other's cached games: none may fail."""
+    writer = service_on(redis_client)
+    games = [await new_game(writer, seed=n) for n in range(12)]
+    reader = GameService(EventStore(redis_client), Catalogue.with_extras(), None, cache_size=4)
+    for game_id in games:
+        await reader.load(game_id)  # cached, then pushed out by the next ones
+    for _ in range(3):
+        tables = await asyncio.gather(*(reader.load(g) for g in games))
+        assert [t.id for t in tables] == games
