@@ -20,13 +20,24 @@ STREAMS, GAMES, CYCLES = 500, 25, 5
 
 
 async def open_stream(port: int, game_id: str) -> asyncio.StreamWriter:
-    """A stream connection that has received its first event."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    writer.write(f"GET /api/games/{game_id}/stream HTTP/1.1\r\nHost: x\r\n\r\n".encode())
-    await writer.drain()
-    while b"id: 1" not in await reader.readline():
-        pass
-    return writer
+    """A stream connection that has received its first event. A 503 (the service is busy)
+    is answered as a client should: open it again after a moment."""
+    for _ in range(50):
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(f"GET /api/games/{game_id}/stream HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+        await writer.drain()
+        status = await asyncio.wait_for(reader.readline(), 30)
+        if b" 503 " in status:
+            writer.close()
+            await asyncio.sleep(0.2)
+            continue
+        assert b" 200 " in status, status
+        while True:
+            line = await asyncio.wait_for(reader.readline(), 30)
+            assert line, "the stream ended before its first event"
+            if b"id: 1" in line:
+                return writer
+    raise AssertionError("the stream was refused 50 times in a row")
 
 
 def reset(writer: asyncio.StreamWriter) -> None:
