@@ -17,6 +17,8 @@ from app.projection import api_types, entries, game_view
 from app.seats import Seat
 from app.service import Entry, Table
 from domain.game import AnyGame, Setup
+from domain.seating import seated
+from domain.seating.model import Leave, Rejoin
 
 
 @pytest.fixture(scope="module")
@@ -49,29 +51,76 @@ def test_routes_answer_with_a_union_over_the_games(schema: dict[str, Any]) -> No
 @pytest.mark.parametrize("name", sorted(ALL_GAMES))
 @pytest.mark.parametrize("seed", range(12))
 def test_what_random_games_produce_validates(schema: dict[str, Any], name: str, seed: int) -> None:
-    game: AnyGame = ALL_GAMES[name]
+    play_and_check(schema, ALL_GAMES[name], seed)
+
+
+@pytest.mark.parametrize("name", sorted(ALL_GAMES))
+@pytest.mark.parametrize("seed", range(3))
+def test_what_random_tables_produce_validates(schema: dict[str, Any], name: str, seed: int) -> None:
+    """The same at tables where people leave, come back and let their turn clocks run out."""
+    game = seated(ALL_GAMES[name])
+    clocked = "turn_seconds" in {f.name for f in msgspec.structs.fields(game.options_type)}
+    options = {"turn_seconds": 5, "timeouts_to_ai": 2} if clocked else {}
+    kinds = play_and_check(schema, game, seed, options, people=True)
+    assert {"SeatLeft", "SeatRejoined"} <= kinds
+    assert ("TimedOut" in kinds) == clocked
+
+
+def play_and_check(
+    schema: dict[str, Any],
+    game: AnyGame,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    *,
+    people: bool = False,
+) -> set[str]:
+    """Play a random game (people also leave, rejoin and run out of time) and check its views,
+    entries and log against the schema."""
     types = api_types(game)
     view, entry = validator(schema, types.view.__name__), validator(schema, types.entry.__name__)
     log = validator(schema, types.log.__name__)
     rng = random.Random(seed)
     players = tuple(f"p{i}" for i in range(max(game.min_seats, 2)))
-    seats = [Seat(n, "ai", p, level="x") for n, p in enumerate(players)]
+    kind = "human" if people else "ai"
+    seats = [Seat(n, kind, p, level=None if people else "x") for n, p in enumerate(players)]
     now = T0
-    events = game.start(Setup(seed=seed, players=players), now)
+    setup = Setup(seed=seed, players=players, options=options or {})
+    events = game.start(setup, now)
     table = Table("g", game, seats, game.replay(events), len(events), now)
     log_entries = [Entry(n, now, None, e) for n, e in enumerate(events, 1)]
     steps: list[tuple[Table, int, int]] = []  # the table after each step, its time, new events
+    left = 0  # the step at which seat 0 left
     while not table.over:
         now += 700
         due = [t for t in game.timers(table.state) if t.due <= now]
         actors = sorted(game.to_act(table.state))
+        away = game.away(table.state)
+        playable = [a for a in actors if a not in away]
+        command: Any
         if due:
             seat, command = None, due[0].command
-        elif actors:
-            seat = rng.choice(actors)
+        elif people and (
+            (not left and steps)  # seat 0 leaves early on, and comes back a little later
+            or (0 in away and len(steps) > left + 1)
+            or rng.random() < 0.05  # and anyone comes and goes at random
+            or (actors and not playable)
+        ):
+            if not left and steps:
+                seat, left = 0, len(steps)
+            elif 0 in away and len(steps) > left + 1:
+                seat = 0
+            else:
+                seat = (
+                    rng.choice(actors) if actors and not playable else rng.randrange(len(players))
+                )
+            command = Rejoin() if seat in away else Leave()
+        elif playable and not (people and rng.random() < 0.2):
+            seat = rng.choice(playable)
             command = rng.choice(game.legal(table.state, seat, now))
+        elif timers := game.timers(table.state):
+            now = min(t.due for t in timers)
+            continue
         else:
-            now = min(t.due for t in game.timers(table.state))
             continue
         new = game.decide(table.state, seat, command, now)
         log_entries += [Entry(table.version + n, now, seat, e) for n, e in enumerate(new, 1)]
@@ -93,8 +142,9 @@ def test_what_random_games_produce_validates(schema: dict[str, Any], name: str, 
     records = [types.record(e.at, e.by, e.event) for e in log_entries]
     check(
         log,
-        types.log("boardgames-log/2", Setup(seed, players), [s.public() for s in seats], records),
+        types.log("boardgames-log/2", setup, [s.public() for s in seats], records),
     )
+    return {type(e.event).__name__ for e in log_entries}
 
 
 def test_the_schema_refuses_what_no_game_sends(schema: dict[str, Any]) -> None:
