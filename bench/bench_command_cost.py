@@ -17,9 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
-import tempfile
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import redis
@@ -27,7 +25,7 @@ from litestar.testing import AsyncTestClient
 
 from app.config import Settings
 from app.main import create_app
-from bench.bench_queue import command_counts, cpu_usec, private_redis
+from bench.bench_queue import command_counts, cpu_usec, redis_url
 from bench.bench_service import script
 from bench.common import command_line
 
@@ -77,21 +75,16 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory() as folder:
-        proc, url = private_redis(Path(folder))
-        try:
-            print(command_line())
-            print("| Idempotency-Key | commands | Redis commands each | Redis CPU µs each |")
-            print("| --- | --- | --- | --- |")
-            for keyed in (False, True):
-                sent, commands, usec = asyncio.run(play(url, args.games, keyed))
-                print(
-                    f"| {'yes' if keyed else 'no'} | {sent} | {commands / sent:.2f} | "
-                    f"{usec / sent:.1f} |"
-                )
-        finally:
-            proc.terminate()
-            proc.wait()
+    with redis_url(None) as url:
+        print(command_line())
+        print("| Idempotency-Key | commands | Redis commands each | Redis CPU µs each |")
+        print("| --- | --- | --- | --- |")
+        for keyed in (False, True):
+            sent, commands, usec = asyncio.run(play(url, args.games, keyed))
+            print(
+                f"| {'yes' if keyed else 'no'} | {sent} | {commands / sent:.2f} | "
+                f"{usec / sent:.1f} |"
+            )
 
 
 if __name__ == "__main__":

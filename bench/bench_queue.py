@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -41,7 +42,7 @@ from app.seats import SeatRequest
 from app.service import CreateGame
 from app.store import EventStore
 from bench.common import command_line
-from bench.servers import free_port
+from bench.servers import redis_server
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -174,22 +175,14 @@ def measure(url: str, games: int, workers: int, queues: int, log: Path, timeout:
     return Run(workers, games, asyncio.run(ai_turns(url, ids)), commands, seconds, usec)
 
 
-def private_redis(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
-    binary = shutil.which("redis-server")
-    if binary is None:
-        raise SystemExit("no redis-server on PATH (or give --url)")
-    port = free_port()
-    args = [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", ""]
-    args += ["--appendonly", "no", "--dir", str(folder)]
-    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"redis://127.0.0.1:{port}/0"
-    for _ in range(100):
-        try:
-            if redis.Redis.from_url(url).ping():
-                return proc, url
-        except redis.ConnectionError:
-            time.sleep(0.05)
-    raise SystemExit("redis-server did not start")
+@contextlib.contextmanager
+def redis_url(given: str | None) -> Iterator[str]:
+    """The Redis given, or a private one for this run."""
+    if given:
+        yield given
+        return
+    with redis_server() as server:
+        yield server.url
 
 
 def report(run: Run) -> str:
@@ -208,24 +201,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--url", help="a Redis of its own (flushed; statistics reset)")
     parser.add_argument("--timeout", type=float, default=300)
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory() as folder:
-        proc, url = (None, args.url) if args.url else private_redis(Path(folder))
-        try:
-            print(command_line())
-            print(
-                "| workers | games | AI turns | commands | per AI turn | Redis CPU µs per turn"
-                " | turns/s | most, per turn |"
+    with tempfile.TemporaryDirectory() as folder, redis_url(args.url) as url:
+        print(command_line())
+        print(
+            "| workers | games | AI turns | commands | per AI turn | Redis CPU µs per turn"
+            " | turns/s | most, per turn |"
+        )
+        print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+        for workers in args.workers:
+            run = measure(
+                url, args.games, workers, args.queues, Path(folder) / "w.log", args.timeout
             )
-            print("| --- | --- | --- | --- | --- | --- | --- | --- |")
-            for workers in args.workers:
-                run = measure(
-                    url, args.games, workers, args.queues, Path(folder) / "w.log", args.timeout
-                )
-                print(report(run), flush=True)
-        finally:
-            if proc is not None:
-                proc.terminate()
-                proc.wait()
+            print(report(run), flush=True)
 
 
 if __name__ == "__main__":

@@ -23,9 +23,7 @@ import asyncio
 import gc
 import multiprocessing
 import os
-import tempfile
 import time
-from pathlib import Path
 from typing import Any
 
 import redis.asyncio
@@ -35,7 +33,7 @@ from app.hub import Hub, Subscription
 from app.seats import SeatRequest
 from app.service import CreateGame, GameService, wall_ms
 from app.store import EventStore
-from bench.bench_queue import private_redis
+from bench.bench_queue import redis_url
 from bench.common import command_line, percentile
 
 
@@ -147,22 +145,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--url", help="a Redis of its own (flushed)")
     args = parser.parse_args(argv)
     rate = args.rate or args.games / 10
-    with tempfile.TemporaryDirectory() as folder:
-        proc, url = (None, args.url) if args.url else private_redis(Path(folder))
-        try:
-            ids = asyncio.run(create_games(url, args.games))
-            row = asyncio.run(watch(url, ids, args.subscribers_per_game, rate, args.seconds))
-            print(command_line(), f"(cores: {os.cpu_count()})")
-            print(
-                "| games | subscribers | commands | deliveries | p50 | p99 | CPU | "
-                "Redis connections (all clients) | dropped |"
-            )
-            print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
-            print(row)
-        finally:
-            if proc is not None:
-                proc.terminate()
-                proc.wait()
+    with redis_url(args.url) as url:
+        ids = asyncio.run(create_games(url, args.games))
+        row = asyncio.run(watch(url, ids, args.subscribers_per_game, rate, args.seconds))
+        print(command_line(), f"(cores: {os.cpu_count()})")
+        print(
+            "| games | subscribers | commands | deliveries | p50 | p99 | CPU | "
+            "Redis connections (all clients) | dropped |"
+        )
+        print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+        print(row)
 
 
 if __name__ == "__main__":
