@@ -350,18 +350,14 @@ class GameService:
             except (RuleError, StaleVersion):
                 if behind:  # judge it again on the game as it is now
                     continue
-                if idempotency_key is not None:  # an earlier send of it may explain why
-                    seen = await self.store.recall(game_id, idempotency_key)
-                    if seen is not None:
-                        return await self._replayed(table, seen.first, seen.last)
+                if done := await self._recalled(table, idempotency_key):
+                    return done  # an earlier send of it explains the refusal
                 raise
             if not events:
                 if behind:
                     continue
-                if idempotency_key is not None:
-                    seen = await self.store.recall(game_id, idempotency_key)
-                    if seen is not None:
-                        return await self._replayed(table, seen.first, seen.last)
+                if done := await self._recalled(table, idempotency_key):
+                    return done
                 return table, Outcome(table.version, [], replayed=False)
             after = table._replace(
                 state=table.game.fold(table.state, events),
@@ -393,6 +389,11 @@ class GameService:
             entries = [Entry(v, now, seat, e) for v, e in enumerate(events, start=result.first)]
             return after, Outcome(result.last, entries, replayed=False)
         raise Busy("The game is too busy right now; send the command again.")
+
+    async def _recalled(self, table: Table, key: str | None) -> tuple[Table, Outcome] | None:
+        """The first outcome of a command sent before with this idempotency key, if any."""
+        seen = None if key is None else await self.store.recall(table.id, key)
+        return None if seen is None else await self._replayed(table, seen.first, seen.last)
 
     async def _replayed(self, table: Table, first: int, last: int) -> tuple[Table, Outcome]:
         stored = await self._read(table, first - 1, last - first + 1)
