@@ -89,20 +89,31 @@ def refusal(
     return Response(Refusal(code, message), status_code=status, headers=headers)
 
 
+def judged(error: BaseException) -> tuple[int, str, str] | None:
+    """The status, code and message of an error that HTTP and the seat's socket answer alike,
+    or None."""
+    if isinstance(error, UNAVAILABLE):
+        message = "The game store is not answering right now; send it again shortly."
+        return 503, StoreUnavailable.code, message
+    if isinstance(error, ServiceError | RuleError):
+        return status_of(error), error.code, error.message
+    if isinstance(error, RecursionError):
+        return 400, "too_deep", "What was sent is nested too deeply."
+    return None
+
+
 def on_error(request: Request[Any, Any, Any], error: Exception) -> Response[Refusal]:
     """Map any exception to a refusal; an unexpected one is logged and answered 500."""
     if isinstance(error, UNAVAILABLE):
-        retry = str(request.app.state.settings.retry_after)
         log.warning("Redis unavailable on %s %s: %s", request.method, request.url.path, error)
-        message = "The game store is not answering right now; send the request again shortly."
-        return refusal(503, StoreUnavailable.code, message, {"Retry-After": retry})
-    if isinstance(error, RateLimited | StreamsFull):
-        headers = {"Retry-After": str(error.retry_after)}
-        return refusal(status_of(error), error.code, error.message, headers)
-    if isinstance(error, ServiceError | RuleError):
-        return refusal(status_of(error), error.code, error.message)
-    if isinstance(error, RecursionError):
-        return refusal(400, "too_deep", "The body is nested too deeply.")
+    if known := judged(error):
+        status, code, message = known
+        headers = None
+        if status == 503:
+            headers = {"Retry-After": str(request.app.state.settings.retry_after)}
+        if isinstance(error, RateLimited | StreamsFull):
+            headers = {"Retry-After": str(error.retry_after)}
+        return refusal(status, code, message, headers)
     if isinstance(error, HTTPException) and _malformed(error):
         return refusal(400, "malformed_json", "The body is not valid JSON.")
     if isinstance(error, ValidationException):

@@ -28,16 +28,15 @@ import msgspec
 from litestar import WebSocket, websocket
 from litestar.exceptions import WebSocketDisconnect
 
-from app.errors import InvalidInput, RateLimited, ServiceError, Unauthorized, Unprocessable
+from app.errors import InvalidInput, Unauthorized, Unprocessable
 from app.guard import Guard
 from app.http import BEARER, bearer, checked_key, client_address, command_of, json_body
 from app.hub import Delivery, Hub, Subscription
 from app.projection import entries, game_view
-from app.refusals import UNAVAILABLE, status_of
+from app.refusals import judged
 from app.seats import seat_of
 from app.service import Entry, GameService, Outcome, Table
 from app.tickets import Tickets
-from domain.errors import RuleError
 
 log = logging.getLogger(__name__)
 
@@ -101,15 +100,8 @@ class Closing(Exception):
 
 def refused(error: BaseException, key: str | None = None) -> Refused:
     """The refusal of an error, with the status and code the HTTP routes give it."""
-    if isinstance(error, UNAVAILABLE):
-        message = "The game store is not answering right now; send the command again shortly."
-        return Refused(key, 503, "store_unavailable", message)
-    if isinstance(error, RateLimited):
-        return Refused(key, 429, error.code, error.message)
-    if isinstance(error, ServiceError | RuleError):
-        return Refused(key, status_of(error), error.code, error.message)
-    if isinstance(error, RecursionError):
-        return Refused(key, 400, "too_deep", "The message is nested too deeply.")
+    if known := judged(error):
+        return Refused(key, *known)
     log.error("unexpected error on a game socket", exc_info=error)
     return Refused(key, 500, "internal_error", "Something went wrong on our side.")
 
