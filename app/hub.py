@@ -6,7 +6,10 @@ lives on the game's own slot). A process listens with one connection per Redis s
 cluster node), subscribed to the channels of the games it has subscribers for; a notification
 makes it read the game's new events once (XRANGE, no blocking), decode them once and put them
 on every subscriber's bounded queue. So a process holds a few connections however many games
-it serves, and a game costs Redis nothing while nobody plays it.
+it serves, and a game costs Redis nothing while nobody plays it. The appends this process makes
+itself are passed on at once, without a read, when they follow what the game's subscribers
+have (the service calls the hub back); their notifications, carrying a version passed on
+already, are then not read again.
 
 A channel is read once its subscription is confirmed (nothing between the caller's load and
 the subscription is missed), after every reconnection of its listener, and every
@@ -130,7 +133,12 @@ class _Listener:
         kind = bytes(response[0]).lower()
         if kind in (b"smessage", b"ssubscribe"):  # news, or a subscription now in place
             channel = bytes(response[1]).decode()
-            self.hub.notify(channel[len("game:{") : channel.index("}")])
+            game_id = channel[len("game:{") : channel.index("}")]
+            if kind == b"smessage" and len(response) > 2:
+                with contextlib.suppress(ValueError, TypeError):
+                    self.hub.notify(game_id, int(response[2]))
+                    return
+            self.hub.notify(game_id)
 
 
 class Hub:
@@ -159,6 +167,7 @@ class Hub:
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
         self._count = 0
+        service.watch(self._appended)
 
     async def start(self) -> None:
         """Learn the cluster's nodes (a cluster client); start the reading tasks."""
@@ -212,11 +221,46 @@ class Hub:
         """Games with subscribers in this process."""
         return len(self._channels)
 
-    def notify(self, game_id: str) -> None:
-        """The game has news: read it soon (once, however many notifications come)."""
-        if game_id in self._channels:
+    def notify(self, game_id: str, version: int | None = None) -> None:
+        """The game has news (up to `version`, when known): read it soon (once, however many
+        notifications come), unless this process has passed that version on already."""
+        channel = self._channels.get(game_id)
+        if channel is not None and (version is None or version > channel.table.version):
             self._dirty.add(game_id)
             self._wake.set()
+
+    def _appended(self, after: Table, appended: list[Entry]) -> None:
+        """This process's own append: passed on at once, without a read, when it follows
+        what the game's subscribers have; otherwise its notification brings it by a read."""
+        channel = self._channels.get(after.id)
+        if channel is None or not appended or channel.table.version != appended[0].version - 1:
+            return
+        try:
+            if after.over:  # find the event that ended it (once a game)
+                deliveries, _ = self._folded(channel.table, appended)
+            else:
+                deliveries = [Delivery(entry, False) for entry in appended]
+        except Exception:
+            log.exception("the events of game %s cannot be passed on", after.id)
+            return  # its notification brings them by a read, which ends the streams
+        self._deliver(channel, after, deliveries)
+
+    def _folded(self, table: Table, entries: list[Entry]) -> tuple[list[Delivery], Any]:
+        deliveries = []
+        state = table.state
+        for entry in entries:
+            state = table.game.evolve(state, entry.event)
+            deliveries.append(Delivery(entry, bool(table.game.is_over(state))))
+        return deliveries, state
+
+    def _deliver(self, channel: _Channel, table: Table, deliveries: list[Delivery]) -> None:
+        channel.table = table
+        for subscription in list(channel.subscribers):
+            if not all(subscription.offer(d) for d in deliveries):
+                channel.subscribers.discard(subscription)  # it drains its queue, then ends
+                self._count -= 1
+        if not channel.subscribers:
+            self._forget(table.id)
 
     def end_streams(self) -> None:
         """Ask every stream of this process to end (a process shutting down): each ends
@@ -289,22 +333,21 @@ class Hub:
         channel = self._channels.get(game_id)
         if channel is None:
             return
-        table = channel.table
         try:
-            stored = await self._reader.read(game_id, after=table.version)
+            stored = await self._reader.read(game_id, after=channel.table.version)
         except (ConnectionError, OSError, RedisError):
             log.warning("reading game %s for its subscribers failed; trying again", game_id)
             await asyncio.sleep(0.5)
             self.notify(game_id)
             return
-        if not stored or self._channels.get(game_id) is not channel:
+        if self._channels.get(game_id) is not channel:
+            return
+        table = channel.table  # this process's own appends may have moved it during the read
+        stored = [s for s in stored if s.version > table.version]
+        if not stored:
             return
         try:
-            deliveries = []
-            state = table.state
-            for entry in self._service.entries(table, stored):
-                state = table.game.evolve(state, entry.event)
-                deliveries.append(Delivery(entry, bool(table.game.is_over(state))))
+            deliveries, state = self._folded(table, self._service.entries(table, stored))
         except Exception:
             # Whatever broke, the subscribers must not wait forever: end their streams (their
             # clients reconnect with Last-Event-ID and lose nothing).
@@ -313,10 +356,7 @@ class Hub:
                 subscription.offer(None)
             self._forget(game_id)
             return
-        channel.table = table._replace(state=state, version=stored[-1].version, at=stored[-1].at)
-        for subscription in list(channel.subscribers):
-            if not all(subscription.offer(d) for d in deliveries):
-                channel.subscribers.discard(subscription)  # it drains its queue, then ends
-                self._count -= 1
-        if not channel.subscribers:
-            self._forget(game_id)
+        last = stored[-1]
+        self._deliver(
+            channel, table._replace(state=state, version=last.version, at=last.at), deliveries
+        )

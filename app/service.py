@@ -113,6 +113,12 @@ class GameService:
         self._cache: OrderedDict[str, Table] = OrderedDict()
         self._cache_size = cache_size
         self._attempts = attempts
+        self._watchers: list[Callable[[Table, list[Entry]], None]] = []
+
+    def watch(self, watcher: Callable[[Table, list[Entry]], None]) -> None:
+        """Call `watcher(after, entries)` after each append this process makes, at once and
+        in the appending task (the hub passes a process's own appends on without a read)."""
+        self._watchers.append(watcher)
 
     # -- creating -------------------------------------------------------------------------
 
@@ -382,11 +388,13 @@ class GameService:
             if result.replayed:
                 return await self._replayed(await self.load(game_id), result.first, result.last)
             self._remember(after)
+            entries = [Entry(v, now, seat, e) for v, e in enumerate(events, start=result.first)]
+            for watcher in self._watchers:
+                watcher(after, entries)
             if after.over and self.lifecycle is not None:
                 await self.lifecycle.ended(game_id, now)
             if self.scheduler is not None:
                 await self.scheduler.schedule(after)
-            entries = [Entry(v, now, seat, e) for v, e in enumerate(events, start=result.first)]
             return after, Outcome(result.last, entries, replayed=False)
         raise Busy("The game is too busy right now; send the command again.")
 

@@ -10,6 +10,8 @@ Configurations (CONFIGS, comma separated):
 - `ours-before`: the service as it was before (BEFORE_DIR, a checkout of an older commit, run
   with this project's .venv) as the shared peer scripts ran it: uvicorn with h11 and asyncio's
   loop, an access-log line per request.
+- `ours-http@base`, `ours-socket@base`: as `ours-http` and `ours-socket`, served from BASE_DIR
+  (a checkout of another commit, run with this project's .venv): an A/B of a change.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ CONFIGS = os.environ.get("CONFIGS", "bgio-mem,ours-http,ours-socket").split(",")
 WARMUP, DURATION = os.environ.get("WARMUP", "3"), os.environ.get("DURATION", "10")
 OUT = os.environ.get("OUT", f"{PEER}/results.jsonl")
 BEFORE = os.environ.get("BEFORE_DIR", f"{PEER}/before")
+BASE = os.environ.get("BASE_DIR", f"{PEER}/base")
 
 
 def busy() -> float:
@@ -56,7 +59,7 @@ def server_command(config: str, port: int) -> tuple[list[str], str, dict[str, st
     if config == "ours-before":
         uvicorn = [PY, "-m", "uvicorn", "--factory", "app.main:create_app", "--port", str(port)]
         return [*pin, *uvicorn, "--loop", "asyncio", "--http", "h11"], BEFORE, env
-    return [*pin, PY, "-m", "app"], PROJECT, env
+    return [*pin, PY, "-m", "app"], BASE if config.endswith("@base") else PROJECT, env
 
 
 def client_command(config: str, port: int, games: int) -> list[str]:
@@ -64,7 +67,7 @@ def client_command(config: str, port: int, games: int) -> list[str]:
     timing += ["--duration", DURATION]
     if config.startswith("bgio"):
         return ["node", "load.js", *timing]
-    mode = "socket" if config == "ours-socket" else "service"
+    mode = "socket" if config.startswith("ours-socket") else "service"
     return ["node", f"{PEER}/ours_load.js", "--mode", mode, "--pool", "900", *timing]
 
 

@@ -1,5 +1,6 @@
-"""The SSE hub: notifications and one read per game feed every subscriber; it drops the slow,
-forgets a game when left, and refuses streams past its limit."""
+"""The SSE hub: notifications and one read per game feed every subscriber, and this process's
+own appends reach them without a read; it drops the slow, forgets a game when left, and refuses
+streams past its limit."""
 
 from __future__ import annotations
 
@@ -10,10 +11,10 @@ import redis.asyncio
 
 from app.catalogue import Catalogue
 from app.errors import StreamsFull
-from app.hub import Hub
+from app.hub import Hub, Subscription
 from app.seats import SeatRequest
 from app.service import CreateGame, GameService
-from app.store import EventStore, news_channel
+from app.store import EventStore, StoredEvent, news_channel
 from domain.crazymino.model import DrawAndPass
 
 
@@ -24,6 +25,38 @@ async def setup(client: redis.asyncio.Redis, queue_size: int = 64) -> tuple[Game
     seats = [SeatRequest("human"), SeatRequest("human")]
     table, _ = await service.create(CreateGame("crazymino", seats, seed=4))
     return service, hub, table.id
+
+
+def elsewhere(client: redis.asyncio.Redis) -> GameService:
+    """The service of another process (its appends reach this hub by notification and read)."""
+    return GameService(EventStore(client), Catalogue.with_extras())
+
+
+class CountedReads(EventStore):
+    """An event store that counts its reads and, while `gate` is clear, holds them."""
+
+    def __init__(self, client: redis.asyncio.Redis) -> None:
+        super().__init__(client)
+        self.reads = 0
+        self.gate = asyncio.Event()
+        self.gate.set()
+
+    async def read(
+        self, game_id: str, after: int = 0, count: int | None = None
+    ) -> list[StoredEvent]:
+        self.reads += 1
+        await self.gate.wait()
+        return await super().read(game_id, after=after, count=count)
+
+
+def versions(subscription: Subscription) -> list[int]:
+    """What a subscriber has been given so far."""
+    got = []
+    while not subscription.queue.empty():
+        delivery = subscription.queue.get_nowait()
+        assert delivery is not None
+        got.append(delivery.entry.version)
+    return got
 
 
 async def draw(service: GameService, game_id: str) -> None:
@@ -122,13 +155,81 @@ async def test_a_lost_listening_connection_is_made_again(redis_url: str) -> None
         await hub.start()
         table, _ = await service.create(CreateGame("crazymino", [SeatRequest("human")] * 2, seed=4))
         subscription = hub.subscribe(table)
-        await draw(service, table.id)
+        other = elsewhere(client)  # another process's appends come by notification
+        await draw(other, table.id)
         first = await asyncio.wait_for(subscription.queue.get(), 5)
         assert first is not None
         await client.client_kill_filter(_type="pubsub")
-        await draw(service, table.id)
+        await draw(other, table.id)
         later = await asyncio.wait_for(subscription.queue.get(), 10)
         assert later is not None and later.entry.version > first.entry.version
         await hub.close()
     finally:
         await client.aclose()
+
+
+async def test_own_appends_are_passed_on_at_once_and_their_news_is_not_read_again(
+    redis_client: redis.asyncio.Redis,
+) -> None:
+    service = GameService(EventStore(redis_client), Catalogue.with_extras())
+    reader = CountedReads(redis_client)
+    hub = Hub(service, reader, resync_ms=600_000)
+    await hub.start()
+    table, _ = await service.create(CreateGame("crazymino", [SeatRequest("human")] * 2, seed=4))
+    subscription = hub.subscribe(table)
+    await asyncio.sleep(0.3)  # the subscription is confirmed: one read, then nothing new
+    before = reader.reads
+    version = table.version
+    for _ in range(3):
+        await draw(service, table.id)
+        now = (await service.load(table.id)).version
+        # in the queue as soon as the command returns
+        assert versions(subscription) == list(range(version + 1, now + 1))
+        version = now
+    await asyncio.sleep(0.5)  # the three notifications arrive: each is known already
+    assert reader.reads == before and subscription.queue.empty()
+    await hub.close()
+
+
+async def test_own_and_other_processes_appends_interleaved_arrive_once_in_order(
+    redis_client: redis.asyncio.Redis,
+) -> None:
+    service, hub, game_id = await setup(redis_client)
+    other = elsewhere(redis_client)
+    start = await service.load(game_id)
+    subscription = hub.subscribe(start)
+    for turn in range(6):
+        await draw(other if turn % 3 else service, game_id)
+    final = await other.load(game_id)
+    got: list[int] = []
+    while len(got) < final.version - start.version:
+        delivery = await asyncio.wait_for(subscription.queue.get(), 5)
+        assert delivery is not None
+        got.append(delivery.entry.version)
+    await asyncio.sleep(0.3)  # notifications and resyncs bring nothing twice
+    assert [*got, *versions(subscription)] == list(range(start.version + 1, final.version + 1))
+    await hub.close()
+
+
+async def test_an_own_append_during_a_read_is_passed_on_once(
+    redis_client: redis.asyncio.Redis,
+) -> None:
+    service = GameService(EventStore(redis_client), Catalogue.with_extras())
+    reader = CountedReads(redis_client)
+    hub = Hub(service, reader, resync_ms=600_000)
+    await hub.start()
+    table, _ = await service.create(CreateGame("crazymino", [SeatRequest("human")] * 2, seed=4))
+    subscription = hub.subscribe(table)
+    await asyncio.sleep(0.3)
+    reader.gate.clear()
+    reads = reader.reads
+    hub.notify(table.id)  # a read starts from the version the hub has, and is held
+    while reader.reads == reads:
+        await asyncio.sleep(0.01)
+    await draw(service, table.id)  # passed on at once, while that read is out
+    now = (await service.current(table.id)).version
+    assert versions(subscription) == list(range(table.version + 1, now + 1))
+    reader.gate.set()  # the read returns the same event: it is not passed on again
+    await asyncio.sleep(0.3)
+    assert subscription.queue.empty()
+    await hub.close()
