@@ -23,7 +23,7 @@ from app.errors import InvalidInput, Unauthorized, Unprocessable
 from app.http import service_of, viewer
 from app.hub import Hub, Subscription
 from app.projection import entries
-from app.service import Entry, GameService, Table
+from app.service import Entry, Table
 from app.tickets import Tickets
 
 _encoder = msgspec.json.Encoder()
@@ -79,9 +79,9 @@ class _Stream(ServerSentEvent):
 
 
 async def _messages(
-    service: GameService,
     subscription: Subscription,
     table: Table,
+    backlog: list[Entry],
     seat: int | None,
     after: int,
     keep_alive: float,
@@ -92,7 +92,6 @@ async def _messages(
     loop = asyncio.get_running_loop()
     end = loop.time() + lifetime
     sent = after
-    table, backlog = await service.events(table.id, after)
     for entry in backlog:
         yield _message(table, entry, seat, table.over)
         sent = entry.version
@@ -133,10 +132,15 @@ async def stream(request: Request[Any, Any, Any], game_id: FromPath[str]) -> Ser
     settings: Settings = request.app.state.settings
     after = _last_event_id(request, table.version)
     subscription = hub.subscribe(table)
+    try:  # the backlog is read before the answer starts: a Redis away is a 503, not a cut
+        table, backlog = await service.events(game_id, after)
+    except BaseException:
+        hub.unsubscribe(subscription)
+        raise
     messages = _messages(
-        service,
         subscription,
         table,
+        backlog,
         seat,
         after,
         settings.keep_alive_seconds,
