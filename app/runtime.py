@@ -28,6 +28,7 @@ from app.guard import Guard
 from app.hub import Hub
 from app.lifecycle import Lifecycle
 from app.machine import ArqScheduler
+from app.pipe import Pipe
 from app.queues import QueueSet
 from app.service import GameService
 from app.store import EventStore
@@ -52,7 +53,8 @@ def machine_service(
     indexes = [DueIndex(commands, queues.due_key(n)) for n in range(queues.count)]
     scheduler = ArqScheduler(queues, pools, indexes, settings.think_seconds, driver=driver)
     catalogue = catalogue or Catalogue.with_extras(settings.extra_games)
-    service = GameService(EventStore(commands), catalogue, scheduler, lifecycle=Lifecycle(commands))
+    store = EventStore(commands, pipe=Pipe.of(commands))
+    service = GameService(store, catalogue, scheduler, lifecycle=Lifecycle(commands))
     if driver is not None:
         driver.service = service
     return service
@@ -163,6 +165,7 @@ async def running(settings: Settings, catalogue: Catalogue | None = None) -> Asy
                 await worker_task
         for each in {id(p): p for p in pools}.values():
             await each.aclose()
+        await service.store.close()
         await commands.aclose()
         await waits.aclose()
 

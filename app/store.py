@@ -19,6 +19,8 @@ from typing import cast
 import msgspec
 from redis.asyncio import Redis
 
+from app.pipe import Pipe
+
 LOBBY_KEY = "games:lobby"
 
 # KEYS: version, meta, events. ARGV: n_meta, k1, v1, ..., kn, vn, then for each event its
@@ -65,6 +67,7 @@ if #KEYS == 4 then redis.call('SET', KEYS[4], (current + 1) .. ':' .. v, 'EX', A
 redis.call('SPUBLISH', string.sub(KEYS[1], 1, -8) .. 'news', v)
 return {1, current + 1, v}
 """
+_APPEND_SOURCE = _APPEND.encode()
 
 
 # KEYS: lobby. ARGV: start, stop. Replies {total, ids} read at one instant (one key: one slot,
@@ -142,10 +145,13 @@ class EventStore:
     registered once per store; redis-py loads them again by itself after a server restart.
     """
 
-    def __init__(self, redis: Redis, *, idempotency_ttl: int = 86400) -> None:
+    def __init__(
+        self, redis: Redis, *, idempotency_ttl: int = 86400, pipe: Pipe | None = None
+    ) -> None:
         if idempotency_ttl <= 0:
             raise ValueError("idempotency_ttl must be positive")
         self._redis = redis
+        self._pipe = pipe  # appends go through it when given (`app.pipe`)
         self._ttl = idempotency_ttl
         self._create = redis.register_script(_CREATE)
         self._append = redis.register_script(_APPEND)
@@ -154,6 +160,11 @@ class EventStore:
     @property
     def client(self) -> Redis:
         return self._redis
+
+    async def close(self) -> None:
+        """Close the store's own connection (its pipe); the client is the caller's."""
+        if self._pipe is not None:
+            await self._pipe.aclose()
 
     @staticmethod
     def _key(game_id: str, suffix: str) -> str:
@@ -218,7 +229,10 @@ class EventStore:
         cause = "" if by is None else str(by)
         args: list[bytes | str | int] = [expected_version, self._ttl, at, cause, len(meta or {})]
         args += [*_flatten(meta), *events]
-        reply = await self._append(keys=keys, args=args)
+        if self._pipe is None:
+            reply = await self._append(keys=keys, args=args)
+        else:
+            reply = await self._pipe.script(_APPEND_SOURCE, self._append.sha, keys, args)
         status = reply[0]
         if status == 1:
             return AppendResult(first=int(reply[1]), last=int(reply[2]), replayed=False)

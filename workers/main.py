@@ -87,6 +87,7 @@ async def run() -> None:
         await driver.close()
         for each in {id(p): p for p in pools}.values():
             await each.aclose()
+        await service.store.close()
         await commands.aclose()
 
 

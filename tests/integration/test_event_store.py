@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator
 import pytest
 import redis.asyncio
 
+from app.pipe import Pipe
 from app.store import (
     AppendResult,
     EventStore,
@@ -37,7 +38,10 @@ def new_id() -> str:
 
 @pytest.fixture
 async def store(redis_client: Client) -> AsyncIterator[EventStore]:
-    yield EventStore(redis_client, idempotency_ttl=600)
+    # A single real Redis: appends go through the store's pipe (as the service has it).
+    store = EventStore(redis_client, idempotency_ttl=600, pipe=Pipe.of(redis_client))
+    yield store
+    await store.close()
     # Leave a shared server as it was (the private one and fakeredis die with the session).
     mine = [key async for key in redis_client.scan_iter(match=f"game:{{t{RUN}-*", count=1000)]
     for start in range(0, len(mine), 500):
