@@ -19,6 +19,7 @@ from redis.asyncio import Redis
 from app.config import Settings
 from app.errors import RateLimited
 from app.meta import status_field
+from app.pipe import Pipe
 
 # KEYS: window. ARGV: ttl. Replies the window's count after this request.
 _COUNT = """
@@ -26,6 +27,8 @@ local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
 return n
 """
+
+_COUNT_SOURCE = _COUNT.encode()
 
 _ACTIVE = status_field("active")["status"]
 
@@ -37,10 +40,11 @@ def address_key(address: str) -> str:
 class Guard:
     """Rate limits and the cap on open games; a limit of 0 is no limit."""
 
-    def __init__(self, redis: Redis, settings: Settings) -> None:
+    def __init__(self, redis: Redis, settings: Settings, pipe: Pipe | None = None) -> None:
         self._redis = redis
         self._settings = settings
         self._count = redis.register_script(_COUNT)
+        self._pipe = pipe  # the count goes through it when given (`app.pipe`)
 
     async def admit(self, kind: str, address: str) -> None:
         """Count one request of `kind` ("create" or "command"); `RateLimited` past the limit."""
@@ -53,7 +57,10 @@ class Guard:
         now = time.time()
         minute = int(now // 60)
         key = f"rate:{kind}:{address_key(address)}:{minute}"
-        count = int(await self._count(keys=[key], args=[61]))
+        if self._pipe is None:
+            count = int(await self._count(keys=[key], args=[61]))
+        else:
+            count = int(await self._pipe.script(_COUNT_SOURCE, self._count.sha, [key], [61]))
         if count > limit:
             wait = max(1, math.ceil((minute + 1) * 60 - now))
             what = "games" if kind == "create" else "commands"

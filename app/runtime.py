@@ -153,7 +153,8 @@ async def running(settings: Settings, catalogue: Catalogue | None = None) -> Asy
         worker_task.add_done_callback(_report_end)
         log.info("worker running in this process")
     try:
-        yield Runtime(service, hub, Guard(commands, settings), Tickets(commands))
+        guard = Guard(commands, settings, pipe=service.store.pipe)
+        yield Runtime(service, hub, guard, Tickets(commands))
     finally:
         await hub.close()
         if driver is not None:

@@ -161,6 +161,11 @@ class EventStore:
     def client(self) -> Redis:
         return self._redis
 
+    @property
+    def pipe(self) -> Pipe | None:
+        """The store's shared connection, when it has one (a single Redis)."""
+        return self._pipe
+
     async def close(self) -> None:
         """Close the store's own connection (its pipe); the client is the caller's."""
         if self._pipe is not None:
@@ -283,9 +288,12 @@ class EventStore:
         self, game_id: str, after: int = 0, *, count: int | None = None
     ) -> list[StoredEvent]:
         """The game's events with version > `after`, in order (at most `count` of them)."""
-        entries = await self._redis.xrange(
-            self._key(game_id, "events"), min=f"0-{after + 1}", max="+", count=count
-        )
+        key, low = self._key(game_id, "events"), f"0-{after + 1}"
+        if self._pipe is not None:
+            more = () if count is None else ("COUNT", count)
+            flat = await self._pipe.call("XRANGE", key, low, "+", *more)
+            return [_stored(sid, dict(zip(f[::2], f[1::2], strict=True))) for sid, f in flat]
+        entries = await self._redis.xrange(key, min=low, max="+", count=count)
         return [_stored(sid, fields) for sid, fields in entries]
 
     async def wait(self, game_id: str, after: int, timeout_ms: int) -> list[StoredEvent]:
