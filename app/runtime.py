@@ -131,7 +131,7 @@ async def running(settings: Settings, catalogue: Catalogue | None = None) -> Asy
     service = machine_service(settings, commands, pools, catalogue, driver=driver)
     hub = Hub(
         service,
-        EventStore(waits),
+        EventStore(waits, pipe=service.store.pipe),
         max_subscribers=settings.streams_max,
         retry_after=settings.retry_after,
     )
