@@ -56,9 +56,14 @@ def main(mode: str) -> None:
         load = ["node", f"{PEER}/ours_load.js", "--port", str(port), "--games", "50"]
         load += ["--warmup", "2", "--duration", "12", "--pool", "900", "--mode", mode]
         client = subprocess.Popen(
-            ["taskset", "-c", "1", "timeout", "60", *load], cwd=BGIO, stdout=subprocess.PIPE
+            ["taskset", "-c", "1", "timeout", "60", *load],
+            cwd=BGIO,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
         )
-        time.sleep(5)
+        assert client.stderr is not None
+        print(client.stderr.readline().decode().strip())  # "set up ...": the games exist
+        time.sleep(3)  # into the measured window, past the warm-up
         spy = [f"{PROJECT}/.venv/bin/py-spy", "record", "-p", str(server.pid), "-d", "8"]
         spy += ["-r", "250", "-f", "raw", "-o", out, "--nonblocking"]
         subprocess.run(["taskset", "-c", "1", *spy], capture_output=True)
