@@ -19,8 +19,8 @@ import uuid
 
 import redis.asyncio
 
-from app.connections import pool
 from app.config import Settings
+from app.connections import pool
 from app.pipe import Pipe
 from app.store import EventStore
 from bench.common import command_line, machine
