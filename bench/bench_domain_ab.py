@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import subprocess
 import sys
@@ -38,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-COLD_COPIES = 8  # copies of each of the 12 positions: 96 boards, more than the cache holds
+COLD_COPIES = 24  # copies of each of the 12 positions: 288 boards, far more than the cache holds
 NAMES = [
     "legal: 20-tile hand, 60 on board",
     "legal (cold board): 20-tile hand, 60 on board",

@@ -7,6 +7,7 @@ matches" is the same as "every grid point carries at most one number".
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable, Sequence
 
 from domain.crazymino.errors import (
@@ -22,6 +23,7 @@ from domain.crazymino.geometry import (
     CORNER_POINTS,
     DIAGONAL_NEIGHBOURS,
     EDGE_NEIGHBOURS,
+    POINTS,
     SIZE,
     Corners,
 )
@@ -75,20 +77,39 @@ def groups(cells: Sequence[int]) -> list[int]:
     return label
 
 
+#: Bit of each cell in a board's occupancy mask: rows of POINTS bits, the last one always clear,
+#: so that a shift by one bit never carries a cell into the next row.
+_BIT = tuple(1 << (r * POINTS + c) for r in range(SIZE) for c in range(SIZE))
+#: `bytes.translate` table: a cell's byte (a tile id 0..119, or 0xFF for empty and for the
+#: padding byte after each row) to the digit of its bit.
+_DIGIT = bytes(b"0"[0] if b >= 0x80 else b"1"[0] for b in range(256))
+_ROWS = range(0, CELLS, SIZE)
+
+
+def occupied(cells: Sequence[int]) -> int:
+    """The occupancy mask of a board: the bit `_BIT[cell]` set for each cell holding a tile."""
+    tiles = array("b", cells).tobytes()  # -1 (empty) becomes 0xFF
+    rows = b"\xff".join([tiles[i : i + SIZE] for i in _ROWS])
+    return int(rows.translate(_DIGIT)[::-1], 2)
+
+
 def joined(cells: Sequence[int], tiles: Iterable[int]) -> bool:
-    """Whether the given cells (each holding a tile) all belong to one group."""
-    left = set(tiles)
-    if not left:
+    """Whether the given cells (each holding a tile) all belong to one group.
+
+    A flood fill of the occupancy mask from one of them, a ring of neighbours per step (a few
+    integer operations for the whole board), until it holds them all or stops growing.
+    """
+    bits = [_BIT[t] for t in tiles]
+    if not bits:
         return True
-    start = left.pop()
-    seen, stack = {start}, [start]
-    while stack and left:
-        for n in EDGE_NEIGHBOURS[stack.pop()]:
-            if cells[n] >= 0 and n not in seen:
-                seen.add(n)
-                left.discard(n)
-                stack.append(n)
-    return not left
+    board = occupied(cells)
+    reach, wanted = bits[0], sum(set(bits))
+    while reach & wanted != wanted:
+        grown = (reach | reach << 1 | reach >> 1 | reach << POINTS | reach >> POINTS) & board
+        if grown == reach:
+            return False
+        reach = grown
+    return True
 
 
 def score(
