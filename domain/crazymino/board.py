@@ -42,6 +42,17 @@ CORNER_MULTIPLIER = (1, 1, 1, 3, 5)  # by active corners; two corners bridging g
 
 def check(cells: Sequence[int], points: Sequence[int], corners: Corners, cell: int) -> None:
     """Raise the rule error that forbids laying `corners` on `cell`, if any."""
+    nw, ne, se, sw = CORNER_POINTS[cell]
+    a, b, c, d = points[nw], points[ne], points[se], points[sw]
+    if (  # the usual case, a legal placement, in a few comparisons; else the errors in order
+        cells[cell] < 0
+        and (not a or a == corners[0])
+        and (not b or b == corners[1])
+        and (not c or c == corners[2])
+        and (not d or d == corners[3])
+        and _connected(cells, cell)
+    ):
+        return
     if cells[cell] >= 0:
         raise CellOccupied("That cell already holds a tile.")
     mismatched = [
@@ -52,12 +63,18 @@ def check(cells: Sequence[int], points: Sequence[int], corners: Corners, cell: i
             raise EdgeMismatch("An edge of the tile does not match the tile next to it.")
     if mismatched:
         raise DiagonalMismatch("A corner of the tile does not match the tile touching it there.")
-    if not any(cells[n] >= 0 for n in EDGE_NEIGHBOURS[cell]) and (
-        sum(cells[n] >= 0 for n in DIAGONAL_NEIGHBOURS[cell]) < 2
-    ):
+    if not _connected(cells, cell):
         raise NotConnected(
             "The tile must share an edge with a placed tile, or touch two of them at corners."
         )
+
+
+def _connected(cells: Sequence[int], cell: int) -> bool:
+    """Whether a tile on `cell` shares an edge with a placed tile, or touches two at corners."""
+    for n in EDGE_NEIGHBOURS[cell]:
+        if cells[n] >= 0:
+            return True
+    return sum(cells[n] >= 0 for n in DIAGONAL_NEIGHBOURS[cell]) >= 2
 
 
 def groups(cells: Sequence[int]) -> list[int]:
@@ -123,7 +140,9 @@ def score(
     saves the search for groups when many placements on one board are scored."""
     active = [k for k, p in enumerate(CORNER_POINTS[cell]) if points[p]]
     bridged = False
-    if len(active) == 2:
+    # Two numbered corners with an edge neighbour are the two ends of that edge, and every
+    # tile around them shares an edge with it: one group. Only diagonal tiles can be two.
+    if len(active) == 2 and not any(cells[n] >= 0 for n in EDGE_NEIGHBOURS[cell]):
         touching = {n for k in active for side in AROUND[cell][k] for n in side if cells[n] >= 0}
         if labels is None:
             bridged = not joined(cells, touching)

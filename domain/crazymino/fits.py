@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import reduce
+from itertools import compress
 from operator import or_
 
-from domain.crazymino.frontier import corner_key, open_cells
+from domain.crazymino.frontier import corner_key, open_lanes
 from domain.crazymino.geometry import (
     CELLS,
     CORNER_POINTS,
@@ -94,7 +95,9 @@ def frontier(cells: Sequence[int], points: Sequence[int]) -> Frontier:
 
 
 def _frontier(cells: Sequence[int], points: Sequence[int]) -> Frontier:
-    return tuple((FITS[key], cell) for cell, key in open_cells(cells, points) if FITS[key])
+    at, keys = open_lanes(cells, points)
+    fits = list(map(FITS.__getitem__, keys))
+    return tuple(compress(zip(fits, at, strict=True), fits))
 
 
 def fitting(cells: Sequence[int], points: Sequence[int], hand: Iterable[int]) -> list[Placing]:

@@ -55,6 +55,11 @@ def open_cells(cells: Sequence[int], points: Sequence[int]) -> Iterator[tuple[in
 
     `cells` holds a tile id (0..119) or -1 per cell; `points` a number (0..7) per grid point.
     """
+    return zip(*open_lanes(cells, points), strict=True)
+
+
+def open_lanes(cells: Sequence[int], points: Sequence[int]) -> tuple[Iterator[int], Iterator[int]]:
+    """`open_cells` as two lazy iterators: the open cells, and their keys in the same order."""
     numbers = bytes(points)
     board = int.from_bytes(numbers, "little")
     numbered = ((board + _ALL_7F) & _ALL_80) >> 7  # 1 in each byte whose point has a number
@@ -66,6 +71,4 @@ def open_cells(cells: Sequence[int], points: Sequence[int]) -> Iterator[tuple[in
     keys = bytearray(2 * _LANES)
     keys[_NORTH] = ((board << 3) + (board >> _NE)).to_bytes(_LANES, "little")
     keys[_SOUTH] = (((board >> _SE) << 3) + (board >> _SW)).to_bytes(_LANES, "little")
-    return zip(
-        compress(_LANE_CELL, chosen), compress(memoryview(keys).cast("H"), chosen), strict=True
-    )
+    return compress(_LANE_CELL, chosen), compress(memoryview(keys).cast("H"), chosen)

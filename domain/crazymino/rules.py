@@ -27,7 +27,7 @@ from domain.crazymino.fits import (
     hand_turns,
     open_turns,
 )
-from domain.crazymino.geometry import ROTATIONS, cell_index, on_board, rotate
+from domain.crazymino.geometry import ROTATIONS, SIZE, cell_index, on_board, rotate
 from domain.crazymino.model import (
     Abandon,
     Bonus,
@@ -204,23 +204,9 @@ def _with_hand(state: State, seat: int, hand: tuple[int, ...]) -> tuple[tuple[in
 
 def evolve(state: State, event: Event) -> State:
     """The state after one event. Trusts the event: it was decided before it was stored."""
+    if isinstance(event, TilePlaced):  # the most common event, first and without a pattern
+        return _placed_on(state, event)
     match event:
-        case TilePlaced(seat=seat, tile=tile, row=row, col=col, corners=corners, score=points):
-            cells, grid = lay(state.cells, state.points, tile, cell_index(row, col), corners)
-            scores = list(state.scores)
-            scores[seat] += points.total
-            placement = Placement(
-                tile, row, col, event.rotation, event.colour, corners, seat, points
-            )
-            return replace(
-                state,
-                cells=cells,
-                points=grid,
-                hands=_with_hand(state, seat, _without(state.hands[seat], tile)),
-                scores=tuple(scores),
-                placements=(*state.placements, placement),
-                turn=_next_turn(state),
-            )
         case TileDrawn(seat=seat, tile=tile):
             hand = state.hands[seat] if tile is None else (*state.hands[seat], tile)
             return replace(state, hands=_with_hand(state, seat, hand), pile=state.pile[1:])
@@ -234,6 +220,24 @@ def evolve(state: State, event: Event) -> State:
         case GameStarted():
             return _started(event)
     return state
+
+
+def _placed_on(state: State, event: TilePlaced) -> State:
+    seat, tile, row, col = event.seat, event.tile, event.row, event.col
+    corners, points = event.corners, event.score
+    cells, grid = lay(state.cells, state.points, tile, row * SIZE + col, corners)
+    scores = list(state.scores)
+    scores[seat] += points.total
+    placement = Placement(tile, row, col, event.rotation, event.colour, corners, seat, points)
+    return replace(
+        state,
+        cells=cells,
+        points=grid,
+        hands=_with_hand(state, seat, _without(state.hands[seat], tile)),
+        scores=tuple(scores),
+        placements=(*state.placements, placement),
+        turn=(state.turn + 1) % len(state.order),
+    )
 
 
 def _started(event: GameStarted) -> State:
