@@ -18,10 +18,11 @@ to last ≥ 200 µs, GC disabled, round-robin over the inputs (`bench.common.sam
 
 The workloads are those of `bench.bench_domain`: `legal` with a 20-tile hand and 60 tiles on
 the board, and `decide` for the placement the `normal` AI picks (20-tile hand, and mid-game).
-The "cold" rows time the same calls on copies of each position whose board tuples are new
-objects, more of them than the rules keep in their bounded per-board cache, so every call
-misses it: that is the cost of the first query on a board (the real command path meets a new
-board after each placement).
+The plain `decide` rows decide on boards that `legal` has just listed (primed before each block
+of samples), as in the service, whose projection lists the placements of the seat to play
+before that seat's command. The "cold board" rows time the same calls on copies of each
+position whose board tuples are new objects, more of them than the rules keep in their bounded
+per-board memo, so nothing about the board is remembered: the cost of a first query on a board.
 """
 
 from __future__ import annotations
@@ -37,13 +38,14 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-COLD_COPIES = 24  # copies of each of the 12 positions: 288 boards, far more than the cache holds
+COLD_COPIES = 24  # copies of each position: far more boards than the rules remember (64)
 NAMES = [
     "legal: 20-tile hand, 60 on board",
     "legal (cold board): 20-tile hand, 60 on board",
     "decide (placement): 20-tile hand, 60 on board",
     "decide (placement, cold board): 20-tile hand, 60 on board",
     "decide (placement): mid-game",
+    "decide (placement, cold board): mid-game",
     "replay: complete 4-player game",
 ]
 
@@ -71,31 +73,46 @@ def worker(tree: str) -> None:
         """The position with a board made of new tuple objects (the same values)."""
         return replace(state, cells=tuple(list(state.cells)), points=tuple(list(state.points)))
 
-    cold = [fresh(s) for _ in range(COLD_COPIES) for s in fx.full]
+    def copies(states: list[State]) -> list[State]:
+        return [fresh(s) for _ in range(COLD_COPIES) for s in states]
+
     cases = [
         [*map(bd._legal, fx.full)],
-        [*map(bd._legal, cold)],
+        [*map(bd._legal, copies(fx.full))],
         [*map(bd._decide, fx.full)],
-        [*map(bd._decide, cold)],
+        [*map(bd._decide, copies(fx.full))],
         [*map(bd._decide, fx.mid)],
+        [*map(bd._decide, copies(fx.mid))],
         [*map(bd._replay, fx.games)],
     ]
+    # The warm `decide` rows decide on boards that `legal` has just listed, as in the service
+    # (its projection lists the placements of the seat to play before that seat's command).
+    primes = {2: fx.full, 4: fx.mid}
+
+    def prime(index: int) -> None:
+        for state in primes.get(index, ()):
+            seat = state.seat_to_play
+            assert seat is not None
+            bd.CRAZYMINO.legal(state, seat)
+
     # What both sides must agree on: the inputs, and what the rules answer for them.
     digest = repr(
         (
             [(s.cells, s.points, s.hands) for s in fx.full + fx.mid],
-            [case() for case in cases[0] + cases[2] + cases[4]],
+            [case() for case in cases[0] + cases[2] + cases[4] + cases[5]],
             [bd.CRAZYMINO.replay(g) for g in fx.games],
         )
     )
     numbers = []
-    for bench in cases:
+    for index, bench in enumerate(cases):
+        prime(index)
         sample(bench, samples=0, number=1)  # warm-up
         numbers.append(calibrate(bench, bd.MIN_SAMPLE_NS))
     print(json.dumps({"digest": digest, "numbers": numbers}), flush=True)
     for line in sys.stdin:
         index, samples = json.loads(line)
         number = numbers[index]
+        prime(index)
         print(json.dumps(sample(cases[index], samples=samples, number=number)), flush=True)
 
 

@@ -94,6 +94,14 @@ def frontier(cells: Sequence[int], points: Sequence[int]) -> Frontier:
     return found
 
 
+def remembered(cells: Sequence[int], points: Sequence[int]) -> Frontier | None:
+    """The `frontier` of the board if it is remembered, else None (nothing is worked out)."""
+    known = _FRONTIERS.get((id(cells), id(points)))
+    if known is not None and known[0] is cells and known[1] is points:
+        return known[2]
+    return None
+
+
 def _frontier(cells: Sequence[int], points: Sequence[int]) -> Frontier:
     at, keys = open_lanes(cells, points)
     fits = list(map(FITS.__getitem__, keys))
@@ -141,8 +149,12 @@ def fits_elsewhere(before: Frontier, cell: int, turns: int) -> bool:
 
 
 def fits_somewhere(cells: Sequence[int], points: Sequence[int], turns: int) -> bool:
-    """Whether one of the turns fits an open cell."""
-    return any(fits & turns for fits, _ in frontier(cells, points))
+    """Whether one of the turns fits an open cell: from the remembered `frontier` of the board
+    if there is one, else from the open cells, stopping at the first that one fits."""
+    known = remembered(cells, points)
+    if known is None:
+        return any(FITS[key] & turns for key in open_lanes(cells, points)[1])
+    return any(fits & turns for fits, _ in known)
 
 
 def open_turns(cells: Sequence[int], points: Sequence[int]) -> int:

@@ -23,9 +23,9 @@ from domain.crazymino.fits import (
     fits_elsewhere,
     fits_near,
     fits_somewhere,
-    frontier,
     hand_turns,
     open_turns,
+    remembered,
 )
 from domain.crazymino.geometry import ROTATIONS, SIZE, cell_index, on_board, rotate
 from domain.crazymino.model import (
@@ -158,7 +158,11 @@ def _begin_turn(state: State, events: list[Event], laid: tuple[int, State] | Non
         cell, before = laid
         if fits_near(state.cells, state.points, cell, turns):
             return  # the usual case after a placement: a tile fits next to the one just laid
-        if fits_elsewhere(frontier(before.cells, before.points), cell, turns):
+        known = remembered(before.cells, before.points)  # as `legal` left it, most often
+        if known is None:
+            if fits_somewhere(state.cells, state.points, turns):
+                return
+        elif fits_elsewhere(known, cell, turns):
             return
     fits = open_turns(state.cells, state.points)  # the board stays as it is until a placement
 
