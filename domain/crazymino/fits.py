@@ -118,13 +118,33 @@ def packed(cells: Sequence[int], points: Sequence[int], hand: Iterable[int]) -> 
     turns = hand_turns(hand)
     found: list[int] = []
     append = found.append
+    known = _SPLIT.get
     for fits, cell in frontier(cells, points):
         fit = fits & turns
-        while fit:
-            low = fit & -fit
-            append((low.bit_length() - 1) << 8 | cell)
-            fit ^= low
+        if fit:
+            for turn in known(fit) or _split(fit):
+                append(turn | cell)
     found.sort()
+    return found
+
+
+#: How many sets of turns `_split` remembers; beyond that the memo starts afresh.
+SPLIT_SETS = 8192
+_SPLIT: dict[int, tuple[int, ...]] = {}
+
+
+def _split(fit: int) -> tuple[int, ...]:
+    """`turn << 8` for each turn of a set, in order (the sets met at one cell repeat a lot: a
+    single turn, most often)."""
+    shifted = []
+    rest = fit
+    while rest:
+        low = rest & -rest
+        shifted.append((low.bit_length() - 1) << 8)
+        rest ^= low
+    if len(_SPLIT) >= SPLIT_SETS:
+        _SPLIT.clear()
+    found = _SPLIT[fit] = tuple(shifted)
     return found
 
 
