@@ -65,6 +65,7 @@ def worker(tree: str) -> None:
 
     from bench import bench_domain as bd
     from bench.common import calibrate, sample
+    from domain.crazymino.game import CRAZYMINO
     from domain.crazymino.model import State
 
     fx = bd.fixtures()
@@ -93,14 +94,14 @@ def worker(tree: str) -> None:
         for state in primes.get(index, ()):
             seat = state.seat_to_play
             assert seat is not None
-            bd.CRAZYMINO.legal(state, seat)
+            CRAZYMINO.legal(state, seat)
 
     # What both sides must agree on: the inputs, and what the rules answer for them.
     digest = repr(
         (
             [(s.cells, s.points, s.hands) for s in fx.full + fx.mid],
             [case() for case in cases[0] + cases[2] + cases[4] + cases[5]],
-            [bd.CRAZYMINO.replay(g) for g in fx.games],
+            [CRAZYMINO.replay(g) for g in fx.games],
         )
     )
     numbers = []
