@@ -52,8 +52,8 @@ FITS: tuple[int, ...] = _fits()
 Frontier = tuple[tuple[int, int], ...]
 
 #: How many boards `frontier` remembers. A board's tuples never change, and one board is shared
-#: by every state between two placements (and asked about by `decide`, then `legal`, then the
-#: AI), so a few dozen cover every live game of a process; beyond that the memo starts afresh.
+#: by every state between two placements (listed by `legal` and the AI, then read by `decide`),
+#: so a few dozen cover the games a process is playing; beyond that the memo starts afresh.
 FRONTIER_BOARDS = 64
 _FRONTIERS: dict[tuple[int, int], tuple[Sequence[int], Sequence[int], Frontier]] = {}
 
