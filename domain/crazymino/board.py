@@ -7,6 +7,7 @@ matches" is the same as "every grid point carries at most one number".
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable, Sequence
 
 from domain.crazymino.errors import (
@@ -22,6 +23,7 @@ from domain.crazymino.geometry import (
     CORNER_POINTS,
     DIAGONAL_NEIGHBOURS,
     EDGE_NEIGHBOURS,
+    POINTS,
     SIZE,
     Corners,
 )
@@ -40,6 +42,17 @@ CORNER_MULTIPLIER = (1, 1, 1, 3, 5)  # by active corners; two corners bridging g
 
 def check(cells: Sequence[int], points: Sequence[int], corners: Corners, cell: int) -> None:
     """Raise the rule error that forbids laying `corners` on `cell`, if any."""
+    nw, ne, se, sw = CORNER_POINTS[cell]
+    a, b, c, d = points[nw], points[ne], points[se], points[sw]
+    if (  # the usual case, a legal placement, in a few comparisons; else the errors in order
+        cells[cell] < 0
+        and (not a or a == corners[0])
+        and (not b or b == corners[1])
+        and (not c or c == corners[2])
+        and (not d or d == corners[3])
+        and _connected(cells, cell)
+    ):
+        return
     if cells[cell] >= 0:
         raise CellOccupied("That cell already holds a tile.")
     mismatched = [
@@ -50,12 +63,18 @@ def check(cells: Sequence[int], points: Sequence[int], corners: Corners, cell: i
             raise EdgeMismatch("An edge of the tile does not match the tile next to it.")
     if mismatched:
         raise DiagonalMismatch("A corner of the tile does not match the tile touching it there.")
-    if not any(cells[n] >= 0 for n in EDGE_NEIGHBOURS[cell]) and (
-        sum(cells[n] >= 0 for n in DIAGONAL_NEIGHBOURS[cell]) < 2
-    ):
+    if not _connected(cells, cell):
         raise NotConnected(
             "The tile must share an edge with a placed tile, or touch two of them at corners."
         )
+
+
+def _connected(cells: Sequence[int], cell: int) -> bool:
+    """Whether a tile on `cell` shares an edge with a placed tile, or touches two at corners."""
+    for n in EDGE_NEIGHBOURS[cell]:
+        if cells[n] >= 0:
+            return True
+    return sum(cells[n] >= 0 for n in DIAGONAL_NEIGHBOURS[cell]) >= 2
 
 
 def groups(cells: Sequence[int]) -> list[int]:
@@ -75,20 +94,39 @@ def groups(cells: Sequence[int]) -> list[int]:
     return label
 
 
+#: Bit of each cell in a board's occupancy mask: rows of POINTS bits, the last one always clear,
+#: so that a shift by one bit never carries a cell into the next row.
+_BIT = tuple(1 << (r * POINTS + c) for r in range(SIZE) for c in range(SIZE))
+#: `bytes.translate` table: a cell's byte (a tile id 0..119, or 0xFF for empty and for the
+#: padding byte after each row) to the digit of its bit.
+_DIGIT = bytes(b"0"[0] if b >= 0x80 else b"1"[0] for b in range(256))
+_ROWS = range(0, CELLS, SIZE)
+
+
+def occupied(cells: Sequence[int]) -> int:
+    """The occupancy mask of a board: the bit `_BIT[cell]` set for each cell holding a tile."""
+    tiles = array("b", cells).tobytes()  # -1 (empty) becomes 0xFF
+    rows = b"\xff".join([tiles[i : i + SIZE] for i in _ROWS])
+    return int(rows.translate(_DIGIT)[::-1], 2)
+
+
 def joined(cells: Sequence[int], tiles: Iterable[int]) -> bool:
-    """Whether the given cells (each holding a tile) all belong to one group."""
-    left = set(tiles)
-    if not left:
+    """Whether the given cells (each holding a tile) all belong to one group.
+
+    A flood fill of the occupancy mask from one of them, a ring of neighbours per step (a few
+    integer operations for the whole board), until it holds them all or stops growing.
+    """
+    bits = [_BIT[t] for t in tiles]
+    if not bits:
         return True
-    start = left.pop()
-    seen, stack = {start}, [start]
-    while stack and left:
-        for n in EDGE_NEIGHBOURS[stack.pop()]:
-            if cells[n] >= 0 and n not in seen:
-                seen.add(n)
-                left.discard(n)
-                stack.append(n)
-    return not left
+    board = occupied(cells)
+    reach, wanted = bits[0], sum(set(bits))
+    while reach & wanted != wanted:
+        grown = (reach | reach << 1 | reach >> 1 | reach << POINTS | reach >> POINTS) & board
+        if grown == reach:
+            return False
+        reach = grown
+    return True
 
 
 def score(
@@ -102,7 +140,9 @@ def score(
     saves the search for groups when many placements on one board are scored."""
     active = [k for k, p in enumerate(CORNER_POINTS[cell]) if points[p]]
     bridged = False
-    if len(active) == 2:
+    # Two numbered corners with an edge neighbour are the two ends of that edge, and every
+    # tile around them shares an edge with it: one group. Only diagonal tiles can be two.
+    if len(active) == 2 and not any(cells[n] >= 0 for n in EDGE_NEIGHBOURS[cell]):
         touching = {n for k in active for side in AROUND[cell][k] for n in side if cells[n] >= 0}
         if labels is None:
             bridged = not joined(cells, touching)

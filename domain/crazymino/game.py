@@ -26,6 +26,22 @@ from domain.game import Game, Policy, Setup, Shape
 from domain.seating.model import ClockedTableOptions
 
 
+class _Commands(dict[int, PlaceTile]):
+    """The `PlaceTile` of each packed placing (`turn << 8 | cell`), made once: a frozen value,
+    so one object serves every `legal` that lists it. At most `COMMANDS` are kept (there are
+    480 turns × 196 cells); beyond that the memo starts afresh."""
+
+    def __missing__(self, f: int) -> PlaceTile:
+        if len(self) >= COMMANDS:
+            self.clear()
+        command = self[f] = PlaceTile(f >> 10, ROTATIONS[f >> 8 & 3], *ROW_COL[f & 0xFF])
+        return command
+
+
+COMMANDS = 32_768
+_PLACE_TILE = _Commands()
+
+
 class Crazymino(Game[State, Command, Event, CrazyminoView, ClockedTableOptions]):
     """The rules of Crazymino behind the common game interface. Time plays no part in them."""
 
@@ -71,10 +87,9 @@ class Crazymino(Game[State, Command, Event, CrazyminoView, ClockedTableOptions])
     def legal(self, state: State, seat: int, now: int = 0) -> list[Command]:
         if seat != state.seat_to_play:
             return []
-        commands: list[Command] = [
-            PlaceTile(f >> 10, ROTATIONS[f >> 8 & 3], *ROW_COL[f & 0xFF])
-            for f in packed(state.cells, state.points, state.hands[seat])
-        ]
+        commands: list[Command] = list(
+            map(_PLACE_TILE.__getitem__, packed(state.cells, state.points, state.hands[seat]))
+        )
         if state.pile:
             commands.append(DrawAndPass())
         return commands

@@ -19,8 +19,15 @@ from domain.crazymino.board import (
     score,
 )
 from domain.crazymino.errors import BadRotation, NotYourTile, OffBoard, PileEmpty
-from domain.crazymino.fits import hand_turns, open_turns
-from domain.crazymino.geometry import ROTATIONS, cell_index, on_board, rotate
+from domain.crazymino.fits import (
+    fits_elsewhere,
+    fits_near,
+    fits_somewhere,
+    hand_turns,
+    open_turns,
+    remembered,
+)
+from domain.crazymino.geometry import ROTATIONS, SIZE, cell_index, on_board, rotate
 from domain.crazymino.model import (
     Abandon,
     Bonus,
@@ -85,15 +92,17 @@ def decide(state: State, seat: int | None, command: Command) -> list[Event]:
         raise TurnError("It is not your turn.")
     events: list[Event] = []
     if isinstance(command, PlaceTile):
+        before = state
         state = _emit(state, events, _placed(state, seat, command))
         if not state.hands[seat]:
             _emit(state, events, _last_tile(state, seat))
             return events
-    else:
-        if not state.pile:
-            raise PileEmpty("The pile is empty: you cannot draw.")
-        state = _emit(state, events, TileDrawn(seat, state.pile[0], automatic=False))
-        state = _emit(state, events, TurnPassed(seat))
+        _begin_turn(state, events, (cell_index(command.row, command.col), before))
+        return events
+    if not state.pile:
+        raise PileEmpty("The pile is empty: you cannot draw.")
+    state = _emit(state, events, TileDrawn(seat, state.pile[0], automatic=False))
+    state = _emit(state, events, TurnPassed(seat))
     _begin_turn(state, events)
     return events
 
@@ -134,10 +143,27 @@ def _last_tile(state: State, seat: int) -> GameEnded:
     return GameEnded(reason="last_tile", seat=seat, bonus=bonus)
 
 
-def _begin_turn(state: State, events: list[Event]) -> None:
-    """Draw for a stuck seat until it can play; skip it when the pile is out; end when all are."""
-    if has_placement(state, state.order[state.turn]):
-        return  # the usual case, which stops at the first open cell where a tile fits
+def _begin_turn(state: State, events: list[Event], laid: tuple[int, State] | None = None) -> None:
+    """Draw for a stuck seat until it can play; skip it when the pile is out; end when all are.
+
+    `laid` is the cell of the tile just laid and the state before it, if a tile was laid: the
+    cells around it are asked first, then the other open cells, which the board before it
+    already had (`frontier` remembers them when `legal` listed that board's placements).
+    """
+    turns = hand_turns(state.hands[state.order[state.turn]])
+    if laid is None:
+        if fits_somewhere(state.cells, state.points, turns):
+            return  # the usual case after a draw
+    else:
+        cell, before = laid
+        if fits_near(state.cells, state.points, cell, turns):
+            return  # the usual case after a placement: a tile fits next to the one just laid
+        known = remembered(before.cells, before.points)  # as `legal` left it, most often
+        if known is None:
+            if fits_somewhere(state.cells, state.points, turns):
+                return
+        elif fits_elsewhere(known, cell, turns):
+            return
     fits = open_turns(state.cells, state.points)  # the board stays as it is until a placement
 
     def can_place(hand: tuple[int, ...]) -> bool:
@@ -167,29 +193,24 @@ def _next_turn(state: State) -> int:
     return (state.turn + 1) % len(state.order)
 
 
+def _without(hand: tuple[int, ...], tile: int) -> tuple[int, ...]:
+    """The hand without `tile` (every copy of it; a dealt hand holds each tile once)."""
+    if tile not in hand:
+        return hand
+    at = hand.index(tile)
+    rest = hand[:at] + hand[at + 1 :]
+    return tuple(t for t in rest if t != tile) if tile in rest else rest
+
+
 def _with_hand(state: State, seat: int, hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return (*state.hands[:seat], hand, *state.hands[seat + 1 :])
 
 
 def evolve(state: State, event: Event) -> State:
     """The state after one event. Trusts the event: it was decided before it was stored."""
+    if isinstance(event, TilePlaced):  # the most common event, first and without a pattern
+        return _placed_on(state, event)
     match event:
-        case TilePlaced(seat=seat, tile=tile, row=row, col=col, corners=corners, score=points):
-            cells, grid = lay(state.cells, state.points, tile, cell_index(row, col), corners)
-            scores = list(state.scores)
-            scores[seat] += points.total
-            placement = Placement(
-                tile, row, col, event.rotation, event.colour, corners, seat, points
-            )
-            return replace(
-                state,
-                cells=cells,
-                points=grid,
-                hands=_with_hand(state, seat, tuple(t for t in state.hands[seat] if t != tile)),
-                scores=tuple(scores),
-                placements=(*state.placements, placement),
-                turn=_next_turn(state),
-            )
         case TileDrawn(seat=seat, tile=tile):
             hand = state.hands[seat] if tile is None else (*state.hands[seat], tile)
             return replace(state, hands=_with_hand(state, seat, hand), pile=state.pile[1:])
@@ -203,6 +224,24 @@ def evolve(state: State, event: Event) -> State:
         case GameStarted():
             return _started(event)
     return state
+
+
+def _placed_on(state: State, event: TilePlaced) -> State:
+    seat, tile, row, col = event.seat, event.tile, event.row, event.col
+    corners, points = event.corners, event.score
+    cells, grid = lay(state.cells, state.points, tile, row * SIZE + col, corners)
+    scores = list(state.scores)
+    scores[seat] += points.total
+    placement = Placement(tile, row, col, event.rotation, event.colour, corners, seat, points)
+    return replace(
+        state,
+        cells=cells,
+        points=grid,
+        hands=_with_hand(state, seat, _without(state.hands[seat], tile)),
+        scores=tuple(scores),
+        placements=(*state.placements, placement),
+        turn=(state.turn + 1) % len(state.order),
+    )
 
 
 def _started(event: GameStarted) -> State:
