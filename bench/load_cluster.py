@@ -36,21 +36,12 @@ import httpx
 import msgspec
 import redis
 
-from bench.common import command_line, machine, percentile
-from bench.load_audit import Audit, audit
-from bench.load_players import Played, Tally
+from bench.common import command_line, machine
+from bench.load_audit import audit
+from bench.load_report import ClientReport, Service, passed, summary
 from tests.processes import LocalCluster, free_port, start_worker, stop
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-class ClientReport(msgspec.Struct):
-    began: float
-    ended: float
-    tally: Tally
-    games: list[Played]
-    failures: list[str]
-    failure_count: int
 
 
 def start_api(env: dict[str, str], port: int, log: Path) -> tuple[subprocess.Popen[bytes], str]:
@@ -83,6 +74,16 @@ def redis_commands(ports: list[int]) -> Counter[str]:
     for own in ("info", "config|resetstat"):
         calls.pop(own, None)
     return calls
+
+
+def cpu_seconds(procs: list[subprocess.Popen[bytes]]) -> float:
+    """User and system CPU time of running processes, summed (from /proc)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for proc in procs:
+        fields = Path(f"/proc/{proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / ticks
 
 
 def applied(urls: list[str]) -> int:
@@ -130,84 +131,6 @@ def run_clients(
     return reports, problems
 
 
-def summary(
-    reports: list[ClientReport],
-    checked: Audit,
-    calls: Counter[str],
-    people: int,
-    ais: int,
-    problems: list[str],
-    wanted: int,
-) -> dict[str, Any]:
-    tally = Tally()
-    statuses: Counter[int] = Counter(checked.statuses)
-    for report in reports:
-        statuses.update(report.tally.statuses)
-        tally.post_ms += report.tally.post_ms
-        tally.delivery_ms += report.tally.delivery_ms
-        tally.views += report.tally.views
-        tally.reconnects += report.tally.reconnects
-        tally.late_wakeups += report.tally.late_wakeups
-        problems += [f"client: {f}" for f in report.failures]
-    seconds = max(r.ended for r in reports) - min(r.began for r in reports) if reports else 0.0
-    games = [g for r in reports for g in r.games]
-    kinds = Counter(g.kind for g in games)
-    commands = people + ais
-    redis_total = sum(calls.values())
-    per_command = {k: round(v / max(1, commands), 2) for k, v in calls.most_common(8)}
-
-    def ms(values: list[float], q: float) -> float | None:
-        return round(percentile(values, q), 1) if values else None
-
-    return {
-        "games": len(games),
-        "kinds": dict(kinds),
-        "seconds": round(seconds, 1),
-        "game_seconds_median": ms([g.seconds for g in games if g.seconds is not None], 50),
-        "events": checked.events,
-        "people_commands": people,
-        "ai_turns": ais,
-        "commands_per_s": round(commands / seconds, 1) if seconds else None,
-        "ai_turns_per_s": round(ais / seconds, 1) if seconds else None,
-        "posts": len(tally.post_ms),
-        "post_p50_ms": ms(tally.post_ms, 50),
-        "post_p99_ms": ms(tally.post_ms, 99),
-        "views": tally.views,
-        "stream_deliveries": len(tally.delivery_ms),
-        "delivery_p50_ms": ms(tally.delivery_ms, 50),
-        "delivery_p99_ms": ms(tally.delivery_ms, 99),
-        "stream_reconnects": tally.reconnects,
-        "late_wakeups": tally.late_wakeups,
-        "redis_commands": redis_total,
-        "redis_commands_per_command": round(redis_total / max(1, commands), 2),
-        "redis_most_per_command": per_command,
-        "statuses": {str(k): v for k, v in sorted(statuses.items())},
-        "5xx": sum(n for status, n in statuses.items() if status >= 500),
-        "over": checked.over,
-        "stalled": len(checked.stalled) + wanted - len(games),  # a client's lost report too
-        "stalled_games": checked.stalled[:10],
-        "bad_logs": len(checked.bad_logs),
-        "lost": checked.lost,
-        "repeated": checked.repeated,
-        "foreign": checked.foreign,
-        "out_of_order": checked.out_of_order,
-        "problems": problems[:20],
-    }
-
-
-def passed(result: dict[str, Any], wanted: int) -> bool:
-    return (
-        result["games"] == wanted
-        and result["over"] == wanted
-        and result["stalled"] == 0
-        and result["5xx"] == 0
-        and result["bad_logs"] == 0
-        and result["lost"] == result["repeated"] == result["foreign"] == 0
-        and result["out_of_order"] == 0
-        and not result["problems"]
-    )
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
@@ -245,16 +168,25 @@ def main(argv: list[str] | None = None) -> None:
                 workers.append(f"http://127.0.0.1:{port}")
             time.sleep(3)
             people_before, ais_before = applied(urls), applied(workers)
+            apis, servers = procs[:3], procs[3:]
+            roles = {"api": apis, "workers": servers, "redis": cluster.procs}
+            cpu_before = {role: cpu_seconds(ps) for role, ps in roles.items()}
             for port in cluster.ports:
                 with redis.Redis(port=port) as node:
                     node.config_resetstat()
             reports, problems = run_clients(urls, args.games, args.clients, args.deadline, home)
-            calls = redis_commands(cluster.ports)
-            people, ais = applied(urls) - people_before, applied(workers) - ais_before
+            service = Service(
+                redis_calls=dict(redis_commands(cluster.ports)),
+                people=applied(urls) - people_before,
+                ais=applied(workers) - ais_before,
+                cpu_seconds={
+                    role: round(cpu_seconds(ps) - cpu_before[role], 1) for role, ps in roles.items()
+                },
+            )
             games = [g for r in reports for g in r.games]
             checked = asyncio.run(audit(urls, games))
             dead = [f"process {p.args!r} exited with {p.returncode}" for p in procs if p.poll()]
-            result = summary(reports, checked, calls, people, ais, problems + dead, args.games)
+            result = summary(reports, checked, service, problems + dead, args.games)
             print(command_line())
             print(machine())
             print(json.dumps(result, indent=1))

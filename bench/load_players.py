@@ -18,24 +18,34 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import json
 import sys
 import time
 from typing import Any
 
 import httpx
 import msgspec
+import uvloop
+
+
+class _Entry(msgspec.Struct):
+    at: int  # when the event was decided, epoch milliseconds
+    event: dict[str, Any]
+
+
+_entry = msgspec.json.Decoder(_Entry)
 
 
 class Tally(msgspec.Struct):
     """What one client process counted."""
 
     statuses: dict[int, int] = msgspec.field(default_factory=dict)  # answers by status
-    post_ms: list[float] = msgspec.field(default_factory=list)
+    posts: list[tuple[float, float]] = msgspec.field(default_factory=list)  # (sent at, ms)
     views: int = 0
     delivery_ms: list[float] = msgspec.field(default_factory=list)  # event's time to its arrival
     reconnects: int = 0
     late_wakeups: int = 0
+    lag_ms: list[float] = msgspec.field(default_factory=list)  # the client's own event loop
+    cpu_seconds: float = 0.0  # the client process's
 
     def count(self, status: int) -> None:
         self.statuses[status] = self.statuses.get(status, 0) + 1
@@ -49,6 +59,7 @@ class Played(msgspec.Struct):
     id: str | None = None
     seen: list[int] = msgspec.field(default_factory=list)
     ended: bool = False  # its stream brought the game's end
+    created_at: float | None = None  # epoch seconds
     seconds: float | None = None  # from its creation to its end, as the client saw it
 
 
@@ -92,9 +103,9 @@ class Follower:
             if line.startswith("id: "):
                 self.game.seen.append(int(line[4:]))
             elif line.startswith("data: "):
-                entry = json.loads(line[6:])
-                self.tally.delivery_ms.append(time.time() * 1000 - entry["at"])
-                if entry["event"]["type"] == "game_ended":
+                entry = _entry.decode(line[6:])
+                self.tally.delivery_ms.append(time.time() * 1000 - entry.at)
+                if entry.event["type"] == "game_ended":
                     self.game.ended = True
             elif line == "":
                 self.news.set()
@@ -156,7 +167,7 @@ async def person(
             if view["seat"] in view["to_act"] and view["legal"]:
                 command = max(view["legal"], key=lambda c: c["type"] == "place_tile")
                 headers = {**auth, "Idempotency-Key": f"{game.id}-{known}"}
-                started = time.perf_counter()
+                sent, started = time.time(), time.perf_counter()
                 answer = await call(
                     client,
                     tally,
@@ -165,7 +176,7 @@ async def person(
                     json=command,
                     headers=headers,
                 )
-                tally.post_ms.append((time.perf_counter() - started) * 1000)
+                tally.posts.append((sent, (time.perf_counter() - started) * 1000))
                 if answer.status_code == 200:
                     known = int(answer.json()["version"])
             await follower.beyond(known, patience)
@@ -196,6 +207,7 @@ async def play(
         ).status_code != 201:
             await asyncio.sleep(1)
     began = time.monotonic()
+    game.created_at = time.time()
     created = answer.json()
     game.id = created["id"]
     if human:
@@ -203,6 +215,16 @@ async def play(
     else:
         await spectator(client, tally, game)
     game.seconds = round(time.monotonic() - began, 2)
+
+
+async def lag(tally: Tally, every: float = 0.1) -> None:
+    """How late the client's event loop wakes a sleeper: when it is, the client is busy (its
+    latencies then include its own wait)."""
+    loop = asyncio.get_running_loop()
+    while True:
+        planned = loop.time() + every
+        await asyncio.sleep(every)
+        tally.lag_ms.append((loop.time() - planned) * 1000)
 
 
 async def run(urls: list[str], first: int, count: int, until: float, patience: float) -> Any:
@@ -219,6 +241,7 @@ async def run(urls: list[str], first: int, count: int, until: float, patience: f
         for g in games
     ]
     began = time.time()
+    lagging = asyncio.create_task(lag(tally))
     try:
         _, unfinished = await asyncio.wait(tasks, timeout=max(0.0, until - time.time()))
         for task in unfinished:
@@ -226,8 +249,10 @@ async def run(urls: list[str], first: int, count: int, until: float, patience: f
         await asyncio.gather(*unfinished, return_exceptions=True)
         failures = [repr(t.exception()) for t in tasks if not t.cancelled() and t.exception()]
     finally:
+        lagging.cancel()
         for client in clients:
             await client.aclose()
+    tally.cpu_seconds = round(time.process_time(), 2)
     return {
         "began": began,
         "ended": time.time(),
@@ -246,7 +271,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--until", type=float, required=True, help="epoch seconds")
     parser.add_argument("--patience", type=float, default=10.0)
     args = parser.parse_args(argv)
-    result = asyncio.run(run(args.urls, args.first, args.count, args.until, args.patience))
+    result = uvloop.run(run(args.urls, args.first, args.count, args.until, args.patience))
     sys.stdout.buffer.write(msgspec.json.encode(result))
 
 
