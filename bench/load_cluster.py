@@ -105,29 +105,33 @@ def run_clients(
     for n in range(clients):
         first, last = n * games // clients, (n + 1) * games // clients
         args = ["--urls", *urls, "--first", str(first), "--count", str(last - first)]
-        args += ["--until", str(until)]
-        with (logs / f"client{n}.log").open("ab") as errors:
+        args += ["--until", str(until), "--report", str(logs / f"client{n}.json")]
+        with (logs / f"client{n}.log").open("ab") as out:
             procs.append(
                 subprocess.Popen(
                     [sys.executable, "-m", "bench.load_players", *args],
                     cwd=ROOT,
-                    stdout=subprocess.PIPE,
-                    stderr=errors,
+                    stdout=out,
+                    stderr=subprocess.STDOUT,
                 )
             )
     reports, problems = [], []
     for n, proc in enumerate(procs):
         try:
-            out, _ = proc.communicate(timeout=max(1.0, until - time.time()) + 120)
+            proc.wait(timeout=max(1.0, until - time.time()) + 120)
         except subprocess.TimeoutExpired:
             proc.kill()
-            proc.communicate()
+            proc.wait()
             problems.append(f"client {n} did not report within its deadline")
             continue
-        if proc.returncode != 0:
-            problems.append(f"client {n} exited with {proc.returncode}")
+        report = logs / f"client{n}.json"
+        if proc.returncode != 0 or not report.exists():
+            problems.append(f"client {n} exited with {proc.returncode}, no report")
             continue
-        reports.append(msgspec.json.decode(out, type=ClientReport))
+        try:
+            reports.append(msgspec.json.decode(report.read_bytes(), type=ClientReport))
+        except msgspec.DecodeError as error:
+            problems.append(f"client {n}: its report does not read: {error}")
     return reports, problems
 
 

@@ -1,7 +1,8 @@
 """One client process of the cluster load test: it plays its share of the games with asyncio
-and prints what it saw as one JSON object (`bench.load_cluster` starts several and checks them).
+and writes what it saw as one JSON object (`bench.load_cluster` starts several and checks them).
 
-    python -m bench.load_players --urls URL... --first 0 --count 250 --until EPOCH_SECONDS
+    python -m bench.load_players --urls URL... --first 0 --count 250 --until EPOCH_SECONDS \\
+        --report client0.json
 
 Game `n` (counted over the whole test) is a person against the AI when `n` is even, two AIs
 when it is odd; it goes to API `n % len(urls)`. A person keeps its game's stream open (SSE) for
@@ -18,8 +19,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -270,9 +271,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--count", type=int, required=True)
     parser.add_argument("--until", type=float, required=True, help="epoch seconds")
     parser.add_argument("--patience", type=float, default=10.0)
+    parser.add_argument("--report", type=Path, required=True, help="where to write the JSON")
     args = parser.parse_args(argv)
     result = uvloop.run(run(args.urls, args.first, args.count, args.until, args.patience))
-    sys.stdout.buffer.write(msgspec.json.encode(result))
+    args.report.write_bytes(msgspec.json.encode(result))
 
 
 if __name__ == "__main__":
