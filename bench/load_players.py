@@ -64,6 +64,21 @@ class Played(msgspec.Struct):
     seconds: float | None = None  # from its creation to its end, as the client saw it
 
 
+class Api:
+    """One API process, reached through two connection pools: one for the streams, each holding
+    its connection for a game's life, and one for the requests (httpx looks over every
+    connection of a pool for each request: hundreds of streams in it made each request slow)."""
+
+    def __init__(self, url: str) -> None:
+        limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
+        self.calls = httpx.AsyncClient(base_url=url, timeout=60, limits=limits)
+        self.streams = httpx.AsyncClient(base_url=url, timeout=60, limits=limits)
+
+    async def aclose(self) -> None:
+        await self.calls.aclose()
+        await self.streams.aclose()
+
+
 class Follower:
     """A game's stream, followed to the game's end (reconnecting with Last-Event-ID)."""
 
@@ -146,12 +161,11 @@ async def call(
         return answer
 
 
-async def person(
-    client: httpx.AsyncClient, tally: Tally, game: Played, token: str, patience: float
-) -> None:
+async def person(api: Api, tally: Tally, game: Played, token: str, patience: float) -> None:
     """The human seat: its view when its stream says something changed, its command when it is
     to act (a tile if it can place one, else draw and pass)."""
-    follower = Follower(client, game, token, tally)
+    follower = Follower(api.streams, game, token, tally)
+    client = api.calls
     following = asyncio.create_task(follower.follow())
     auth = {"Authorization": f"Bearer {token}"}
     try:
@@ -188,12 +202,12 @@ async def person(
             await following
 
 
-async def spectator(client: httpx.AsyncClient, tally: Tally, game: Played) -> None:
-    await Follower(client, game, None, tally).follow()
+async def spectator(api: Api, tally: Tally, game: Played) -> None:
+    await Follower(api.streams, game, None, tally).follow()
 
 
 async def play(
-    client: httpx.AsyncClient,
+    api: Api,
     tally: Tally,
     game: Played,
     starting: asyncio.Semaphore,
@@ -204,7 +218,7 @@ async def play(
     body = {"game": "crazymino", "seats": seats, "seed": game.number}
     async with starting:  # games start a few at a time, then all run at once
         while (
-            answer := await call(client, tally, "POST", "/api/games", json=body)
+            answer := await call(api.calls, tally, "POST", "/api/games", json=body)
         ).status_code != 201:
             await asyncio.sleep(1)
     began = time.monotonic()
@@ -212,9 +226,9 @@ async def play(
     created = answer.json()
     game.id = created["id"]
     if human:
-        await person(client, tally, game, created["seats"][0]["token"], patience)
+        await person(api, tally, game, created["seats"][0]["token"], patience)
     else:
-        await spectator(client, tally, game)
+        await spectator(api, tally, game)
     game.seconds = round(time.monotonic() - began, 2)
 
 
@@ -229,8 +243,7 @@ async def lag(tally: Tally, every: float = 0.1) -> None:
 
 
 async def run(urls: list[str], first: int, count: int, until: float, patience: float) -> Any:
-    limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
-    clients = [httpx.AsyncClient(base_url=u, timeout=60, limits=limits) for u in urls]
+    apis = [Api(u) for u in urls]
     tally = Tally()
     games = [
         Played(number=n, kind="person" if n % 2 == 0 else "ais")
@@ -238,7 +251,7 @@ async def run(urls: list[str], first: int, count: int, until: float, patience: f
     ]
     starting = asyncio.Semaphore(8)
     tasks = [
-        asyncio.create_task(play(clients[g.number % len(clients)], tally, g, starting, patience))
+        asyncio.create_task(play(apis[g.number % len(apis)], tally, g, starting, patience))
         for g in games
     ]
     began = time.time()
@@ -251,8 +264,8 @@ async def run(urls: list[str], first: int, count: int, until: float, patience: f
         failures = [repr(t.exception()) for t in tasks if not t.cancelled() and t.exception()]
     finally:
         lagging.cancel()
-        for client in clients:
-            await client.aclose()
+        for api in apis:
+            await api.aclose()
     tally.cpu_seconds = round(time.process_time(), 2)
     return {
         "began": began,
