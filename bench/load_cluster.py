@@ -30,7 +30,6 @@ import tempfile
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 import httpx
 import msgspec
@@ -38,6 +37,7 @@ import redis
 
 from bench.common import command_line, machine
 from bench.load_audit import audit
+from bench.load_measures import applied, cpu_seconds, lateness, redis_commands
 from bench.load_report import ClientReport, Service, passed, summary
 from tests.processes import LocalCluster, free_port, start_worker, stop
 
@@ -61,39 +61,6 @@ def start_api(env: dict[str, str], port: int, log: Path) -> tuple[subprocess.Pop
             pass
         time.sleep(0.1)
     raise RuntimeError(f"the API did not start: {log.read_text()[-2000:]}")
-
-
-def redis_commands(ports: list[int]) -> Counter[str]:
-    """Calls by Redis command, summed over the nodes (the counting's own INFO left out)."""
-    calls: Counter[str] = Counter()
-    for port in ports:
-        with redis.Redis(port=port) as node:
-            stats: dict[str, Any] = node.info("commandstats")
-            for name, fields in stats.items():
-                calls[name.removeprefix("cmdstat_")] += int(fields["calls"])
-    for own in ("info", "config|resetstat"):
-        calls.pop(own, None)
-    return calls
-
-
-def cpu_seconds(procs: list[subprocess.Popen[bytes]]) -> float:
-    """User and system CPU time of running processes, summed (from /proc)."""
-    ticks = os.sysconf("SC_CLK_TCK")
-    total = 0
-    for proc in procs:
-        fields = Path(f"/proc/{proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / ticks
-
-
-def applied(urls: list[str]) -> int:
-    """Commands applied (not replayed, not refused) by the processes whose /metrics are given."""
-    total = 0.0
-    for url in urls:
-        for line in httpx.get(f"{url}/metrics", timeout=10).text.splitlines():
-            if line.startswith("boardgames_commands_total{") and 'outcome="applied"' in line:
-                total += float(line.rsplit(" ", 1)[1])
-    return int(total)
 
 
 def run_clients(
@@ -172,6 +139,7 @@ def main(argv: list[str] | None = None) -> None:
                 workers.append(f"http://127.0.0.1:{port}")
             time.sleep(3)
             people_before, ais_before = applied(urls), applied(workers)
+            late_before = lateness(workers)
             apis, servers = procs[:3], procs[3:]
             roles = {"api": apis, "workers": servers, "redis": cluster.procs}
             cpu_before = {role: cpu_seconds(ps) for role, ps in roles.items()}
@@ -185,6 +153,9 @@ def main(argv: list[str] | None = None) -> None:
                 ais=applied(workers) - ais_before,
                 cpu_seconds={
                     role: round(cpu_seconds(ps) - cpu_before[role], 1) for role, ps in roles.items()
+                },
+                lateness={
+                    job: b - late_before.get(job, Counter()) for job, b in lateness(workers).items()
                 },
             )
             games = [g for r in reports for g in r.games]

@@ -10,6 +10,7 @@ import msgspec
 
 from bench.common import percentile
 from bench.load_audit import Audit
+from bench.load_measures import bucket_percentile
 from bench.load_players import Played, Tally
 
 
@@ -31,6 +32,7 @@ class Service(msgspec.Struct):
     people: int  # commands applied in the API processes
     ais: int  # commands applied in the workers: AI turns
     cpu_seconds: dict[str, float]  # by role (api, workers, redis), over the games
+    lateness: dict[str, Counter[float]]  # AI turns after their think time, by job: buckets
 
 
 def _ms(values: list[float], q: float) -> float | None:
@@ -95,6 +97,11 @@ def summary(
         "stream_deliveries": len(tally.delivery_ms),
         "delivery_p50_ms": _ms(tally.delivery_ms, 50),
         "delivery_p99_ms": _ms(tally.delivery_ms, 99),
+        "ai_turn_late_s": {
+            job: f"{b[float('inf')]} turns, p50 <= {bucket_percentile(b, 50)} s, "
+            f"p99 <= {bucket_percentile(b, 99)} s"
+            for job, b in sorted(service.lateness.items())
+        },
         "stream_reconnects": tally.reconnects,
         "late_wakeups": tally.late_wakeups,
         "client_lag_p50_ms": _ms(tally.lag_ms, 50),
