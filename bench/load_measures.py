@@ -68,9 +68,13 @@ def lateness(urls: list[str]) -> dict[str, Counter[float]]:
     return buckets
 
 
-def bucket_percentile(buckets: Counter[float], q: float) -> float | None:
-    """The upper bound of the bucket where the `q` percentile falls (cumulative counts)."""
+def bucket_percentile(buckets: Counter[float], q: float) -> str:
+    """Where the `q` percentile falls: "<= X s", X the upper bound of its histogram bucket
+    (cumulative counts), or "> X s" past the last finite bound."""
     total = buckets.get(float("inf"), 0)
     if not total:
-        return None
-    return min(upper for upper, n in buckets.items() if n >= q / 100 * total)
+        return "none"
+    upper = min(bound for bound, n in buckets.items() if n >= q / 100 * total)
+    if upper == float("inf"):
+        return f"> {max(b for b in buckets if b != upper)} s"
+    return f"<= {upper} s"
