@@ -14,8 +14,10 @@ the games start, the clients leave the games still running; those are stalled. A
 (`bench.load_audit`), for every game: it is over; its log's versions are 1..N; its stream got
 exactly those ids (none lost, none twice). Counted: answers by status (no 5xx allowed),
 commands applied (people's, in the API processes; AI turns, in the workers) per second, POST
-latency, the delay from an event's time to its arrival on a stream, and Redis commands per
-command applied (INFO commandstats summed over the three nodes, reset when the games start).
+latency, the delay from an event's time to its arrival on a stream, how late AI turns start
+after their think time (the workers' measures), the CPU of each role (`bench.load_measures`),
+and Redis commands per command applied (INFO commandstats summed over the three nodes, reset
+when the games start). `bench.load_report` sums it all up.
 """
 
 from __future__ import annotations
@@ -160,7 +162,11 @@ def main(argv: list[str] | None = None) -> None:
             )
             games = [g for r in reports for g in r.games]
             checked = asyncio.run(audit(urls, games))
-            dead = [f"process {p.args!r} exited with {p.returncode}" for p in procs if p.poll()]
+            dead = [
+                f"process {p.args!r} exited with {p.returncode}"
+                for p in procs
+                if p.poll() is not None
+            ]
             result = summary(reports, checked, service, problems + dead, args.games)
             print(command_line())
             print(machine())
