@@ -1,25 +1,29 @@
 """A load test with real processes on a local 3-master Redis Cluster: 3 API processes, 3
-workers (one queue each), N concurrent games, bounded in time.
+workers (one queue each), N concurrent games played by several client processes, bounded in
+time.
 
 Run from the project root (it starts the cluster from `redis-server` on the given ports):
 
-    .venv/bin/python -m bench.load_cluster                        # 1,000 games
-    .venv/bin/python -m bench.load_cluster --games 100 --ports 7101 7102 7103
+    .venv/bin/python -m bench.load_cluster --games 1000 --clients 4 --deadline 900 \\
+        --ports 7301 7302 7303 --api-ports 18301 18302 18303
 
-Half the games are a person against the AI: this process plays the person over HTTP (the
-seat's view, then its command when it is to act), with the game's stream open (SSE) and
-woken by it; the other half are AIs alone, watched by a spectator's stream. The clients go
-round-robin over the API processes. At the end, for every game: it is over; its log's versions
-are 1..N; every stream got exactly those ids (none lost, none twice). Counted: answers by
-status (no 5xx allowed), commands and AI turns per second, POST latency, and Redis commands per
-turn (INFO commandstats summed over the three nodes, reset when the games start).
+Half the games are a person against the AI, half two AIs watched by a spectator's stream
+(`bench.load_players` says how a client plays them); each client process takes its share of
+the games, and the games go round-robin over the API processes. `--deadline` seconds after
+the games start, the clients leave the games still running; those are stalled. At the end
+(`bench.load_audit`), for every game: it is over; its log's versions are 1..N; its stream got
+exactly those ids (none lost, none twice). Counted: answers by status (no 5xx allowed),
+commands applied (people's, in the API processes; AI turns, in the workers) per second, POST
+latency, the delay from an event's time to its arrival on a stream, how late AI turns start
+after their think time (the workers' measures), the CPU of each role (`bench.load_measures`),
+and Redis commands per command applied (INFO commandstats summed over the three nodes, reset
+when the games start). `bench.load_report` sums it all up.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import os
 import subprocess
@@ -28,135 +32,30 @@ import tempfile
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 import httpx
+import msgspec
 import redis
 
-from bench.common import command_line, percentile
+from bench.common import command_line, machine
+from bench.load_audit import audit
+from bench.load_measures import applied, cpu_seconds, lateness, redis_commands
+from bench.load_report import ClientReport, Service, passed, summary
 from tests.processes import LocalCluster, free_port, start_worker, stop
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-class Tally:
-    def __init__(self) -> None:
-        self.statuses: Counter[int] = Counter()
-        self.post_ms: list[float] = []
-        self.problems: list[str] = []
-
-
-async def stream(
-    client: httpx.AsyncClient, game_id: str, token: str | None, ids: list[int], news: asyncio.Event
-) -> None:
-    """Follow the game's stream (reconnecting with Last-Event-ID) until its end."""
-    while True:
-        headers = {"Authorization": f"Bearer {token}"} if token else {}
-        if ids:
-            headers["Last-Event-ID"] = str(ids[-1])
-        try:
-            async with client.stream(
-                "GET", f"/api/games/{game_id}/stream", headers=headers, timeout=None
-            ) as answer:
-                if answer.status_code != 200:
-                    await asyncio.sleep(0.5)
-                    continue
-                async for line in answer.aiter_lines():
-                    if line.startswith("id: "):
-                        ids.append(int(line[4:]))
-                    elif line.startswith("data: ") and '"game_ended"' in line:
-                        news.set()
-                        return
-                    elif line == "":
-                        news.set()
-        except httpx.TransportError:  # a dropped stream: resume after the last id
-            await asyncio.sleep(0.5)
-
-
-async def call(
-    client: httpx.AsyncClient, tally: Tally, method: str, url: str, **kwargs: Any
-) -> httpx.Response:
-    """A request, sent again after a dropped connection (counted as status 0); commands carry
-    an Idempotency-Key, so a command sent again applies once."""
-    while True:
-        try:
-            return await client.request(method, url, **kwargs)
-        except httpx.TransportError:
-            tally.statuses[0] += 1
-            await asyncio.sleep(0.5)
-
-
-async def person(client: httpx.AsyncClient, tally: Tally, game_id: str, token: str) -> list[int]:
-    ids: list[int] = []
-    news = asyncio.Event()
-    follower = asyncio.create_task(stream(client, game_id, token, ids, news))
-    auth = {"Authorization": f"Bearer {token}"}
-    while True:
-        shown = await call(client, tally, "GET", f"/api/games/{game_id}", headers=auth)
-        tally.statuses[shown.status_code] += 1
-        if shown.status_code != 200:
-            await asyncio.sleep(1)
-            continue
-        view = shown.json()
-        if view["status"] == "over":
-            break
-        if 0 in view["to_act"] and view["legal"]:
-            command = max(view["legal"], key=lambda c: c["type"] == "place_tile")
-            started = time.perf_counter()
-            answer = await client.post(f"/api/games/{game_id}/commands", json=command, headers=auth)
-            tally.post_ms.append((time.perf_counter() - started) * 1000)
-            tally.statuses[answer.status_code] += 1
-            continue
-        news.clear()
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(news.wait(), 5)
-    await asyncio.wait_for(follower, 30)
-    return ids
-
-
-async def spectator(client: httpx.AsyncClient, game_id: str) -> list[int]:
-    ids: list[int] = []
-    await stream(client, game_id, None, ids, asyncio.Event())
-    return ids
-
-
-async def one_game(
-    clients: list[httpx.AsyncClient], n: int, tally: Tally, starting: asyncio.Semaphore
-) -> None:
-    client = clients[n % len(clients)]
-    human = n % 2 == 0
-    seats = [{"type": "human"} if human else {"type": "ai"}, {"type": "ai", "level": "easy"}]
-    body = {"game": "crazymino", "seats": seats, "seed": n}
-    async with starting:  # games start a few dozen at a time, then all run at once
-        while (
-            answer := await call(client, tally, "POST", "/api/games", json=body)
-        ).status_code != 201:
-            tally.statuses[answer.status_code] += 1
-            await asyncio.sleep(1)
-    tally.statuses[answer.status_code] += 1
-    created = answer.json()
-    game_id = created["id"]
-    if human:
-        ids = await person(client, tally, game_id, created["seats"][0]["token"])
-    else:
-        ids = await spectator(client, game_id)
-    log = (await call(client, tally, "GET", f"/api/games/{game_id}/events")).json()
-    versions = [e["version"] for e in log["events"]]
-    if versions != list(range(1, log["version"] + 1)):
-        tally.problems.append(f"{game_id}: versions are not 1..N")
-    if ids != versions:
-        tally.problems.append(f"{game_id}: the stream got {len(ids)} ids for {len(versions)}")
-
-
-def start_api(env: dict[str, str], log: Path) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
+def start_api(env: dict[str, str], port: int, log: Path) -> tuple[subprocess.Popen[bytes], str]:
     full = {**os.environ, **env, "PORT": str(port)}
     with log.open("ab") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "app"], cwd=ROOT, env=full, stdout=out, stderr=subprocess.STDOUT
         )
     url = f"http://127.0.0.1:{port}"
-    for _ in range(200):
+    for _ in range(300):
+        if proc.poll() is not None:
+            break
         try:
             if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
                 return proc, url
@@ -166,44 +65,58 @@ def start_api(env: dict[str, str], log: Path) -> tuple[subprocess.Popen[bytes], 
     raise RuntimeError(f"the API did not start: {log.read_text()[-2000:]}")
 
 
-def redis_counts(ports: list[int]) -> int:
-    total = 0
-    for port in ports:
-        with redis.Redis(port=port) as node:
-            stats: dict[str, Any] = node.info("commandstats")
-            total += sum(
-                int(f["calls"])
-                for name, f in stats.items()
-                if name not in ("cmdstat_info", "cmdstat_config|resetstat")
+def run_clients(
+    urls: list[str], games: int, clients: int, deadline: float, logs: Path
+) -> tuple[list[ClientReport], list[str]]:
+    """Start the client processes, each with its share of the games; wait for their reports."""
+    until = time.time() + deadline
+    procs = []
+    for n in range(clients):
+        first, last = n * games // clients, (n + 1) * games // clients
+        args = ["--urls", *urls, "--first", str(first), "--count", str(last - first)]
+        args += ["--until", str(until), "--report", str(logs / f"client{n}.json")]
+        with (logs / f"client{n}.log").open("ab") as out:
+            procs.append(
+                subprocess.Popen(
+                    [sys.executable, "-m", "bench.load_players", *args],
+                    cwd=ROOT,
+                    stdout=out,
+                    stderr=subprocess.STDOUT,
+                )
             )
-    return total
-
-
-async def run_games(urls: list[str], games: int, timeout: float, tally: Tally) -> float:
-    limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
-    clients = [httpx.AsyncClient(base_url=u, timeout=30, limits=limits) for u in urls]
-    started = time.monotonic()
-    starting = asyncio.Semaphore(30)
-    try:
-        await asyncio.wait_for(
-            asyncio.gather(*(one_game(clients, n, tally, starting) for n in range(games))),
-            timeout,
-        )
-    finally:
-        for client in clients:
-            await client.aclose()
-    return time.monotonic() - started
+    reports, problems = [], []
+    for n, proc in enumerate(procs):
+        try:
+            proc.wait(timeout=max(1.0, until - time.time()) + 120)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+            problems.append(f"client {n} did not report within its deadline")
+            continue
+        report = logs / f"client{n}.json"
+        if proc.returncode != 0 or not report.exists():
+            problems.append(f"client {n} exited with {proc.returncode}, no report")
+            continue
+        try:
+            reports.append(msgspec.json.decode(report.read_bytes(), type=ClientReport))
+        except msgspec.DecodeError as error:
+            problems.append(f"client {n}: its report does not read: {error}")
+    return reports, problems
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--ports", type=int, nargs=3, default=None)
-    parser.add_argument("--timeout", type=float, default=600)
+    parser.add_argument("--clients", type=int, default=4, help="client processes")
+    parser.add_argument("--deadline", type=float, default=900, help="seconds for the games")
+    parser.add_argument("--ports", type=int, nargs=3, default=None, help="the cluster's")
+    parser.add_argument("--api-ports", type=int, nargs=3, default=None)
     parser.add_argument("--think", default="0.1", help="AI_THINK_SECONDS")
+    parser.add_argument("--keep", type=Path, default=None, help="keep the logs in this folder")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
-        home = Path(folder)
+        home = args.keep or Path(folder)
+        home.mkdir(parents=True, exist_ok=True)
         cluster = LocalCluster(home / "cluster", ports=args.ports).start()
         procs: list[subprocess.Popen[bytes]] = []
         try:
@@ -216,55 +129,55 @@ def main(argv: list[str] | None = None) -> None:
                 "RATE_COMMANDS_PER_MINUTE": "0",
                 "MAX_OPEN_GAMES": "0",
             }
-            urls = []
-            for n in range(3):
-                proc, url = start_api(env, home / f"api{n}.log")
+            urls, workers = [], []
+            for n, port in enumerate(args.api_ports or [free_port() for _ in range(3)]):
+                proc, url = start_api(env, port, home / f"api{n}.log")
                 procs.append(proc)
                 urls.append(url)
             for n in range(3):
-                procs.append(start_worker({**env, "WORKER_QUEUES": str(n)}, home / f"w{n}.log"))
-            time.sleep(2)
+                port = free_port()
+                extra = {"WORKER_QUEUES": str(n), "METRICS_PORT": str(port)}
+                procs.append(start_worker({**env, **extra}, home / f"worker{n}.log"))
+                workers.append(f"http://127.0.0.1:{port}")
+            time.sleep(3)
+            people_before, ais_before = applied(urls), applied(workers)
+            late_before = lateness(workers)
+            apis, servers = procs[:3], procs[3:]
+            roles = {"api": apis, "workers": servers, "redis": cluster.procs}
+            cpu_before = {role: cpu_seconds(ps) for role, ps in roles.items()}
             for port in cluster.ports:
                 with redis.Redis(port=port) as node:
                     node.config_resetstat()
-            tally = Tally()
-            seconds = asyncio.run(run_games(urls, args.games, args.timeout, tally))
-            commands = redis_counts(cluster.ports)
-            turns = 0
-            with redis.RedisCluster(host="127.0.0.1", port=cluster.ports[0]) as client:
-                for key in client.scan_iter(match="game:*:events", count=1000, target_nodes="all"):
-                    for _, fields in client.xrange(key):
-                        turns += 1 if fields.get(b"by", b"") != b"" else 0
-            five = sum(n for status, n in tally.statuses.items() if status >= 500)
-            print(command_line())
-            print(
-                json.dumps(
-                    {
-                        "games": args.games,
-                        "seconds": round(seconds, 1),
-                        "turn_events": turns,
-                        "turn_events_per_s": round(turns / seconds),
-                        "posts": len(tally.post_ms),
-                        "post_p50_ms": round(percentile(tally.post_ms, 50), 1)
-                        if tally.post_ms
-                        else None,
-                        "post_p99_ms": round(percentile(tally.post_ms, 99), 1)
-                        if tally.post_ms
-                        else None,
-                        "redis_commands": commands,
-                        "redis_commands_per_turn_event": round(commands / max(1, turns), 2),
-                        "statuses": dict(tally.statuses),
-                        "5xx": five,
-                        "problems": tally.problems[:10],
-                        "problem_count": len(tally.problems),
-                    },
-                    indent=1,
-                )
+            reports, problems = run_clients(urls, args.games, args.clients, args.deadline, home)
+            service = Service(
+                redis_calls=dict(redis_commands(cluster.ports)),
+                people=applied(urls) - people_before,
+                ais=applied(workers) - ais_before,
+                cpu_seconds={
+                    role: round(cpu_seconds(ps) - cpu_before[role], 1) for role, ps in roles.items()
+                },
+                lateness={
+                    job: b - late_before.get(job, Counter()) for job, b in lateness(workers).items()
+                },
             )
+            games = [g for r in reports for g in r.games]
+            checked = asyncio.run(audit(urls, games))
+            dead = [
+                f"process {p.args!r} exited with {p.returncode}"
+                for p in procs
+                if p.poll() is not None
+            ]
+            result = summary(reports, checked, service, problems + dead, args.games)
+            print(command_line())
+            print(machine())
+            print(json.dumps(result, indent=1))
+            ok = passed(result, args.games)
+            print("PASSED" if ok else "FAILED")
         finally:
             for proc in procs:
                 stop(proc)
             cluster.close()
+    sys.exit(0 if ok else 1)
 
 
 if __name__ == "__main__":
