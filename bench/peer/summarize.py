@@ -12,8 +12,12 @@ from common import PEER
 with open(f"{PEER}/results.jsonl") as results:
     rows = [json.loads(line) for line in results if line.strip()]
 runs: dict[tuple[str, int], list[dict[str, float]]] = collections.defaultdict(list)
+failed = [row for row in rows if "games" not in row]  # the client did not finish its run
 for row in rows:
-    runs[(row["config"], row["games"])].append(row)
+    if "games" in row:
+        runs[(row["config"], row["games"])].append(row)
+for row in failed:
+    print(f"failed run: {row['config']} #{row['rep']}: {row['setup'][-120:]!r}")
 
 per_cpu: dict[tuple[str, int], float] = {}
 print(
