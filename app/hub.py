@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 from typing import Any, NamedTuple
 
@@ -61,6 +62,13 @@ class Subscription:
 _READS_AT_ONCE = 32
 #: What a listener of a cluster node keeps of the cluster client's connection settings.
 _KEPT = ("username", "password", "socket_connect_timeout")
+
+
+#: The subscription whose own command is being executed in this task, if any: it answers that
+#: command with the command's events itself, so the hub does not pass them to it as well.
+ANSWERING: contextvars.ContextVar[Subscription | None] = contextvars.ContextVar(
+    "answering", default=None
+)
 
 
 class _Channel:
@@ -243,7 +251,7 @@ class Hub:
         except Exception:
             log.exception("the events of game %s cannot be passed on", after.id)
             return  # its notification brings them by a read, which ends the streams
-        self._deliver(channel, after, deliveries)
+        self._deliver(channel, after, deliveries, skip=ANSWERING.get())
 
     def _folded(self, table: Table, entries: list[Entry]) -> tuple[list[Delivery], Any]:
         deliveries = []
@@ -253,9 +261,17 @@ class Hub:
             deliveries.append(Delivery(entry, bool(table.game.is_over(state))))
         return deliveries, state
 
-    def _deliver(self, channel: _Channel, table: Table, deliveries: list[Delivery]) -> None:
+    def _deliver(
+        self,
+        channel: _Channel,
+        table: Table,
+        deliveries: list[Delivery],
+        skip: Subscription | None = None,
+    ) -> None:
         channel.table = table
         for subscription in list(channel.subscribers):
+            if subscription is skip:
+                continue
             if not all(subscription.offer(d) for d in deliveries):
                 channel.subscribers.discard(subscription)  # it drains its queue, then ends
                 self._count -= 1

@@ -5,7 +5,8 @@ its reply on that connection, through several layers of coroutines, a timeout sc
 and its retry wrapper: under load that was about a fifth of a command's CPU. Redis answers a
 connection's commands in the order it got them, so here every caller writes its command at
 once to one shared connection and gets a future, which the reply resolves in turn (parsed by
-hiredis); nothing is awaited but that future. Commands of concurrent callers go out together.
+hiredis); nothing is awaited but that future. The commands of all callers of one turn of the
+event loop go out in one write.
 
 Failures are redis-py's: an error reply raises what redis-py raises for it (`ResponseError` and
 its kinds), a connection that cannot be made or is lost fails every command waiting on it with
@@ -52,6 +53,7 @@ class _Protocol(asyncio.Protocol):
         self.lost: Exception | None = None
         self.loop = asyncio.get_running_loop()
         self.deadline: asyncio.TimerHandle | None = None
+        self.outgoing: list[bytes] = []  # written together once the running callbacks are done
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = cast(asyncio.Transport, transport)  # uvloop's is not a subclass
@@ -63,8 +65,17 @@ class _Protocol(asyncio.Protocol):
         if not self.waiting:
             self.deadline = self.loop.call_later(self.timeout, self._timed_out)
         self.waiting.append(future)
-        self.transport.write(data)
+        if not self.outgoing:
+            self.loop.call_soon(self._flush)
+        self.outgoing.append(data)
         return future
+
+    def _flush(self) -> None:
+        """One write (one system call) for the commands of every caller of this turn of the
+        event loop."""
+        data, self.outgoing = b"".join(self.outgoing), []
+        if self.lost is None and self.transport is not None:
+            self.transport.write(data)
 
     def data_received(self, data: bytes) -> None:
         reader, waiting = self.reader, self.waiting

@@ -31,7 +31,7 @@ from litestar.exceptions import WebSocketDisconnect
 from app.errors import InvalidInput, Unauthorized, Unprocessable
 from app.guard import Guard
 from app.http import BEARER, bearer, checked_key, client_address, command_of, json_body
-from app.hub import Delivery, Hub, Subscription
+from app.hub import ANSWERING, Delivery, Hub, Subscription
 from app.projection import entries, game_view
 from app.refusals import judged
 from app.seats import seat_of
@@ -130,6 +130,7 @@ class Connection:
         self.table: Table | None = None
         self.closed = False
         self._subscription = Subscription(self.game_id, 1)  # the hub's, once subscribed
+        self.address = client_address(socket)  # for the limits
 
     async def send(self, message: Any) -> None:
         if self.closed:
@@ -246,7 +247,7 @@ class Connection:
                 key = checked_key(given)
             if self.seat is None:
                 raise Unauthorized("Send your seat's token in the hello to send commands.")
-            await self.guard.admit("command", client_address(self.socket))
+            await self.guard.admit("command", self.address)
             service = self.service
             table = await service.current(self.game_id)
             if fast is None:
@@ -260,6 +261,7 @@ class Connection:
             return
         async with self.turn:  # no event goes out on its own until the answer has gone
             await self._pass_on(self._waiting())
+            answering = ANSWERING.set(self._subscription)  # its events go in the answer
             try:
                 after, outcome = await service.execute(
                     self.game_id,
@@ -272,6 +274,8 @@ class Connection:
             except Exception as error:
                 await self.send(refused(error, key))
                 return
+            finally:
+                ANSWERING.reset(answering)
             await self._acknowledge(key, after, outcome)
 
     def _decoded(self, data: bytes) -> Any:

@@ -11,7 +11,7 @@ import redis.asyncio
 
 from app.catalogue import Catalogue
 from app.errors import StreamsFull
-from app.hub import Hub, Subscription
+from app.hub import ANSWERING, Hub, Subscription
 from app.seats import SeatRequest
 from app.service import CreateGame, GameService
 from app.store import EventStore, StoredEvent, news_channel
@@ -232,4 +232,25 @@ async def test_an_own_append_during_a_read_is_passed_on_once(
     reader.gate.set()  # the read returns the same event: it is not passed on again
     await asyncio.sleep(0.3)
     assert subscription.queue.empty()
+    await hub.close()
+
+
+async def test_the_subscriber_answering_its_own_command_is_not_given_its_events(
+    redis_client: redis.asyncio.Redis,
+) -> None:
+    service, hub, game_id = await setup(redis_client)
+    table = await service.load(game_id)
+    mover, other = hub.subscribe(table), hub.subscribe(table)
+    answering = ANSWERING.set(mover)
+    try:
+        await draw(service, game_id)
+    finally:
+        ANSWERING.reset(answering)
+    now = (await service.load(game_id)).version
+    assert versions(other) == list(range(table.version + 1, now + 1))
+    await asyncio.sleep(0.3)  # nor by the notification or a resync
+    assert versions(mover) == [] and versions(other) == []
+    await draw(service, game_id)  # a command of nobody's answering: everyone gets it
+    later = (await service.load(game_id)).version
+    assert versions(mover) == versions(other) == list(range(now + 1, later + 1))
     await hub.close()
