@@ -7,6 +7,9 @@ the subscribers are read when scraped.
 
 from __future__ import annotations
 
+import functools
+from typing import Any
+
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 
 REGISTRY = CollectorRegistry()
@@ -24,6 +27,20 @@ COMMAND_SECONDS = Histogram(
     buckets=(0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
     registry=REGISTRY,
 )
+
+
+@functools.cache
+def commands(game: str, outcome: str) -> Any:
+    """The commands counter of a game and outcome (labels looked up once: games are few)."""
+    return COMMANDS.labels(game, outcome)
+
+
+@functools.cache
+def command_seconds(game: str) -> Any:
+    """The command latency histogram of a game."""
+    return COMMAND_SECONDS.labels(game)
+
+
 CONFLICTS = Counter(
     "boardgames_append_conflicts",
     "Appends refused because the game had moved on; each is retried (decided again).",

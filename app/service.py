@@ -315,15 +315,15 @@ class GameService:
                 game_id, seat, command, expected_version, idempotency_key, loaded, game, by_ai
             )
         except (RuleError, StaleVersion):
-            metrics.COMMANDS.labels(game[0], "refused").inc()
+            metrics.commands(game[0], "refused").inc()
             raise
         except Busy:
-            metrics.COMMANDS.labels(game[0], "busy").inc()
+            metrics.commands(game[0], "busy").inc()
             raise
         finally:
-            metrics.COMMAND_SECONDS.labels(game[0]).observe(time.perf_counter() - started)
+            metrics.command_seconds(game[0]).observe(time.perf_counter() - started)
         kind = "replayed" if outcome.replayed else "applied" if outcome.entries else "unchanged"
-        metrics.COMMANDS.labels(game[0], kind).inc()
+        metrics.commands(game[0], kind).inc()
         return table, outcome
 
     async def _execute(

@@ -8,6 +8,7 @@ import random
 import pytest
 import redis.asyncio
 
+from app import metrics
 from app.catalogue import Catalogue
 from app.errors import ServiceError, StaleVersion
 from app.machine import work_of
@@ -161,3 +162,26 @@ async def test_loads_of_more_games_at_once_than_the_cache_holds(
     for _ in range(3):
         tables = await asyncio.gather(*(reader.load(g) for g in games))
         assert [t.id for t in tables] == games
+
+
+async def test_commands_are_counted_by_game_and_outcome(
+    redis_client: redis.asyncio.Redis,
+) -> None:
+    def counted(outcome: str) -> float:
+        labels = {"game": "crazymino", "outcome": outcome}
+        return metrics.REGISTRY.get_sample_value("boardgames_commands_total", labels) or 0.0
+
+    def timed() -> float:
+        labels = {"game": "crazymino"}
+        return metrics.REGISTRY.get_sample_value("boardgames_command_seconds_count", labels) or 0
+
+    service = service_on(redis_client)
+    game_id = await new_game(service)
+    table = await service.load(game_id)
+    seat = next(iter(table.game.to_act(table.state)))
+    applied, refused, times = counted("applied"), counted("refused"), timed()
+    await service.execute(game_id, seat, table.game.legal(table.state, seat, service.clock())[0])
+    with pytest.raises(RuleError):
+        await service.execute(game_id, seat, DrawAndPass())  # no longer its turn
+    assert (counted("applied"), counted("refused")) == (applied + 1, refused + 1)
+    assert timed() == times + 2
