@@ -13,7 +13,7 @@ from app.catalogue import Catalogue
 from app.errors import StreamsFull
 from app.hub import ANSWERING, Hub, Subscription
 from app.seats import SeatRequest
-from app.service import CreateGame, GameService
+from app.service import CreateGame, GameService, Table
 from app.store import EventStore, StoredEvent, news_channel
 from domain.crazymino.model import DrawAndPass
 
@@ -49,6 +49,18 @@ class CountedReads(EventStore):
         return await super().read(game_id, after=after, count=count)
 
 
+async def counted_setup(
+    client: redis.asyncio.Redis,
+) -> tuple[GameService, CountedReads, Hub, Table]:
+    """A game and a hub whose reads are counted (and may be held), with no periodic resync."""
+    service = GameService(EventStore(client), Catalogue.with_extras())
+    reader = CountedReads(client)
+    hub = Hub(service, reader, resync_ms=600_000)
+    await hub.start()
+    table, _ = await service.create(CreateGame("crazymino", [SeatRequest("human")] * 2, seed=4))
+    return service, reader, hub, table
+
+
 def versions(subscription: Subscription) -> list[int]:
     """What a subscriber has been given so far."""
     got = []
@@ -75,7 +87,7 @@ async def test_every_subscriber_gets_every_event_in_order(
         await draw(service, game_id)
     final = await service.load(game_id)
     for subscription in (first, second):
-        got = []
+        got: list[int] = []
         while len(got) < final.version - table.version:
             delivery = await asyncio.wait_for(subscription.queue.get(), 5)
             assert delivery is not None
@@ -171,11 +183,7 @@ async def test_a_lost_listening_connection_is_made_again(redis_url: str) -> None
 async def test_own_appends_are_passed_on_at_once_and_their_news_is_not_read_again(
     redis_client: redis.asyncio.Redis,
 ) -> None:
-    service = GameService(EventStore(redis_client), Catalogue.with_extras())
-    reader = CountedReads(redis_client)
-    hub = Hub(service, reader, resync_ms=600_000)
-    await hub.start()
-    table, _ = await service.create(CreateGame("crazymino", [SeatRequest("human")] * 2, seed=4))
+    service, reader, hub, table = await counted_setup(redis_client)
     subscription = hub.subscribe(table)
     await asyncio.sleep(0.3)  # the subscription is confirmed: one read, then nothing new
     before = reader.reads
@@ -214,11 +222,7 @@ async def test_own_and_other_processes_appends_interleaved_arrive_once_in_order(
 async def test_an_own_append_during_a_read_is_passed_on_once(
     redis_client: redis.asyncio.Redis,
 ) -> None:
-    service = GameService(EventStore(redis_client), Catalogue.with_extras())
-    reader = CountedReads(redis_client)
-    hub = Hub(service, reader, resync_ms=600_000)
-    await hub.start()
-    table, _ = await service.create(CreateGame("crazymino", [SeatRequest("human")] * 2, seed=4))
+    service, reader, hub, table = await counted_setup(redis_client)
     subscription = hub.subscribe(table)
     await asyncio.sleep(0.3)
     reader.gate.clear()
