@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import contextvars
 import logging
 from typing import Any, NamedTuple
 
@@ -62,13 +61,6 @@ class Subscription:
 _READS_AT_ONCE = 32
 #: What a listener of a cluster node keeps of the cluster client's connection settings.
 _KEPT = ("username", "password", "socket_connect_timeout")
-
-
-#: The subscription whose own command is being executed in this task, if any: it answers that
-#: command with the command's events itself, so the hub does not pass them to it as well.
-ANSWERING: contextvars.ContextVar[Subscription | None] = contextvars.ContextVar(
-    "answering", default=None
-)
 
 
 class _Channel:
@@ -237,9 +229,11 @@ class Hub:
             self._dirty.add(game_id)
             self._wake.set()
 
-    def _appended(self, after: Table, appended: list[Entry]) -> None:
+    def _appended(self, after: Table, appended: list[Entry], answering: object) -> None:
         """This process's own append: passed on at once, without a read, when it follows
-        what the game's subscribers have; otherwise its notification brings it by a read."""
+        what the game's subscribers have; otherwise its notification brings it by a read. The
+        subscription `answering` (a seat's socket that sent the command) answers the command
+        with its events itself: it is not given them as well."""
         channel = self._channels.get(after.id)
         if channel is None or not appended or channel.table.version != appended[0].version - 1:
             return
@@ -251,7 +245,7 @@ class Hub:
         except Exception:
             log.exception("the events of game %s cannot be passed on", after.id)
             return  # its notification brings them by a read, which ends the streams
-        self._deliver(channel, after, deliveries, skip=ANSWERING.get())
+        self._deliver(channel, after, deliveries, skip=answering)
 
     def _folded(self, table: Table, entries: list[Entry]) -> tuple[list[Delivery], Any]:
         deliveries = []
@@ -266,7 +260,7 @@ class Hub:
         channel: _Channel,
         table: Table,
         deliveries: list[Delivery],
-        skip: Subscription | None = None,
+        skip: object = None,
     ) -> None:
         channel.table = table
         for subscription in list(channel.subscribers):

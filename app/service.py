@@ -91,6 +91,10 @@ def encode_event(event: Any) -> bytes:
     return _encoder.encode(event)
 
 
+#: Called after each append of this process: (the table after, its entries, `answering`).
+Watcher = Callable[[Table, list[Entry], object], None]
+
+
 class GameService:
     """Creates games and runs commands against them; safe to share within one process."""
 
@@ -113,11 +117,12 @@ class GameService:
         self._cache: OrderedDict[str, Table] = OrderedDict()
         self._cache_size = cache_size
         self._attempts = attempts
-        self._watchers: list[Callable[[Table, list[Entry]], None]] = []
+        self._watchers: list[Watcher] = []
 
-    def watch(self, watcher: Callable[[Table, list[Entry]], None]) -> None:
-        """Call `watcher(after, entries)` after each append this process makes, at once and
-        in the appending task (the hub passes a process's own appends on without a read)."""
+    def watch(self, watcher: Watcher) -> None:
+        """Call `watcher(after, entries, answering)` after each append this process makes, at
+        once and in the appending task (the hub passes a process's own appends on without a
+        read); `answering` is what the caller of `execute` gave as such."""
         self._watchers.append(watcher)
 
     # -- creating -------------------------------------------------------------------------
@@ -294,6 +299,7 @@ class GameService:
         idempotency_key: str | None = None,
         loaded: Table | None = None,
         by_ai: bool = False,
+        answering: object = None,
     ) -> tuple[Table, Outcome]:
         """Decide and append a seat's command (`seat` None: the system's), at the server's time,
         retrying on a concurrent write. A seat's command comes from its person unless `by_ai`
@@ -304,7 +310,8 @@ class GameService:
         only when nothing is appended (a refusal, or nothing to do). `loaded` (the game as the
         caller has it, possibly behind the store: `current`) saves the first attempt a read; a
         conflict reloads, and so does a refusal of a command judged on `loaded`. A system
-        command that changes nothing appends nothing.
+        command that changes nothing appends nothing. `answering` (the hub's subscription of a
+        seat's socket that answers its own command with its events) goes to the watchers.
         """
         if idempotency_key is not None:
             idempotency_key = f"seat{'-' if seat is None else seat}:{idempotency_key}"
@@ -312,7 +319,15 @@ class GameService:
         game = [loaded.game.name if loaded is not None else "unknown"]
         try:
             table, outcome = await self._execute(
-                game_id, seat, command, expected_version, idempotency_key, loaded, game, by_ai
+                game_id,
+                seat,
+                command,
+                expected_version,
+                idempotency_key,
+                loaded,
+                game,
+                by_ai,
+                answering,
             )
         except (RuleError, StaleVersion):
             metrics.commands(game[0], "refused").inc()
@@ -336,6 +351,7 @@ class GameService:
         loaded: Table | None,
         game: list[str],
         by_ai: bool,
+        answering: object,
     ) -> tuple[Table, Outcome]:
         behind = loaded is not None  # a table the caller had may be behind the store
         for _ in range(self._attempts):
@@ -390,7 +406,7 @@ class GameService:
             self._remember(after)
             entries = [Entry(v, now, seat, e) for v, e in enumerate(events, start=result.first)]
             for watcher in self._watchers:
-                watcher(after, entries)
+                watcher(after, entries, answering)
             if after.over and self.lifecycle is not None:
                 await self.lifecycle.ended(game_id, now)
             if self.scheduler is not None:

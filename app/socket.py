@@ -31,7 +31,7 @@ from litestar.exceptions import WebSocketDisconnect
 from app.errors import InvalidInput, Unauthorized, Unprocessable
 from app.guard import Guard
 from app.http import BEARER, bearer, checked_key, client_address, command_of, json_body
-from app.hub import ANSWERING, Delivery, Hub, Subscription
+from app.hub import Delivery, Hub, Subscription
 from app.projection import entries, game_view
 from app.refusals import judged
 from app.seats import seat_of
@@ -261,7 +261,6 @@ class Connection:
             return
         async with self.turn:  # no event goes out on its own until the answer has gone
             await self._pass_on(self._waiting())
-            answering = ANSWERING.set(self._subscription)  # its events go in the answer
             try:
                 after, outcome = await service.execute(
                     self.game_id,
@@ -270,12 +269,11 @@ class Connection:
                     expected_version=expected,
                     idempotency_key=key,
                     loaded=table,
+                    answering=self._subscription,  # its events go in the answer
                 )
             except Exception as error:
                 await self.send(refused(error, key))
                 return
-            finally:
-                ANSWERING.reset(answering)
             await self._acknowledge(key, after, outcome)
 
     def _decoded(self, data: bytes) -> Any:

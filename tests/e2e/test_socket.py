@@ -130,6 +130,27 @@ async def test_seats_play_over_their_sockets_and_see_only_their_own_tiles(server
             await socket.connection.close()
 
 
+async def test_a_seat_against_the_ai_is_sent_the_ais_moves(server: str) -> None:
+    """The AI answers in the server's own process (its worker plays it right after the seat's
+    command): each of its moves reaches the seat's socket."""
+    async with httpx.AsyncClient(base_url=server, timeout=10) as client:
+        seats = [{"type": "human", "name": "Ada"}, {"type": "ai", "level": "easy"}]
+        created = await create(client, seats, seed=SEED)
+        (mine,) = [s for s in created["seats"] if s.get("token")]
+        path, token = f"/api/games/{created['id']}", mine["token"]
+        socket, _ = await open_socket(server, created["id"], token)
+        for _ in range(4):
+            view = (await client.get(path, headers=auth(token))).json()
+            while mine["seat"] not in view["to_act"]:  # the AI's turn: its move is pushed
+                await socket.until(view["version"] + 1)
+                view = (await client.get(path, headers=auth(token))).json()
+            answer = await socket.command(view["legal"][0])
+            assert answer["type"] == "applied", answer
+            await socket.until(answer["version"] + 1)  # the AI's reply, on this socket
+        assert socket.versions == list(range(1, socket.versions[-1] + 1))
+        await socket.connection.close()
+
+
 async def test_refusals_carry_the_codes_of_the_http_routes(server: str) -> None:
     async with httpx.AsyncClient(base_url=server, timeout=10) as client:
         game_id, tokens, truth = await new_game(client)
