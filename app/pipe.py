@@ -28,6 +28,7 @@ from typing import Any, cast
 import hiredis
 from redis._parsers.base import BaseParser  # what redis-py raises for each error reply
 from redis.asyncio import Redis
+from redis.asyncio.connection import SSLConnection
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import NoScriptError
 from redis.exceptions import TimeoutError as RedisTimeoutError
@@ -153,9 +154,7 @@ class Pipe:
             return None
         pool = client.connection_pool
         kwargs = pool.connection_kwargs
-        if "path" in kwargs or getattr(pool.connection_class, "is_ssl", False):
-            return None
-        if "ssl" in pool.connection_class.__name__.lower():
+        if "path" in kwargs or issubclass(pool.connection_class, SSLConnection):
             return None
         return cls(
             kwargs.get("host", "localhost"),

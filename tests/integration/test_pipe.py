@@ -118,6 +118,8 @@ async def test_a_database_and_a_password_are_set_on_connecting(redis_url: str) -
 
 async def test_only_a_plain_server_gets_a_pipe(redis_cluster_url: str) -> None:
     assert Pipe.of(fakeredis.aioredis.FakeRedis()) is None
+    assert Pipe.of(redis.asyncio.Redis.from_url("rediss://127.0.0.1:6379/0")) is None  # TLS
+    assert Pipe.of(redis.asyncio.Redis.from_url("unix:///tmp/redis.sock")) is None
     cluster = cluster_client(redis_cluster_url)
     assert Pipe.of(cluster) is None
     await cluster.aclose()
