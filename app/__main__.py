@@ -15,6 +15,7 @@ def serve() -> int:
 
     from app.config import Settings
     from app.main import create_app
+    from app.seatwire import SeatWire
     from app.socket import MAX_MESSAGE
 
     settings = Settings.from_env()
@@ -39,10 +40,11 @@ def serve() -> int:
         timeout_graceful_shutdown=3,
         log_level="info",
         # What measured fastest here (docs/benchmarks.md): uvloop's event loop and httptools'
-        # HTTP parser, each where it is installed; no line logged per request unless asked.
+        # HTTP parser, each where it is installed; no line logged per request unless asked;
+        # the seats' sockets served below ASGI (any other WebSocket path goes to the app).
         loop="auto",
         http="auto",
-        ws="websockets-sansio",
+        ws="websockets-sansio" if settings.asgi_sockets else SeatWire.of(app),
         ws_max_size=MAX_MESSAGE,
         access_log=settings.access_log,
     )

@@ -74,6 +74,11 @@ class Settings:
     access_log: bool = _env(
         "ACCESS_LOG", "log a line per HTTP request (costs every command some CPU)", False
     )
+    asgi_sockets: bool = _env(
+        "ASGI_SOCKETS",
+        "serve the seats' sockets through Litestar's route, not straight from the connections",
+        False,
+    )
     trust_proxy: bool = _env(
         "TRUST_PROXY", "take the client address from X-Forwarded-For (behind a proxy)", False
     )

@@ -23,7 +23,11 @@ _KEY = re.compile(r"[A-Za-z0-9_.:-]{1,128}")
 
 def bearer(request: ASGIConnection[Any, Any, Any, Any]) -> str | None:
     """The seat token the request carries; None without an Authorization header."""
-    header = request.headers.get("authorization")
+    return bearer_of(request.headers.get("authorization"))
+
+
+def bearer_of(header: str | None) -> str | None:
+    """The seat token of an Authorization header; None without one."""
     if header is None:
         return None
     found = BEARER.fullmatch(header)

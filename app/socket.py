@@ -22,15 +22,16 @@ import asyncio
 import contextlib
 import functools
 import logging
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 import msgspec
 from litestar import WebSocket, websocket
+from litestar.datastructures import State
 from litestar.exceptions import WebSocketDisconnect
 
 from app.errors import InvalidInput, Unauthorized, Unprocessable
 from app.guard import Guard
-from app.http import BEARER, bearer, checked_key, client_address, command_of, json_body
+from app.http import BEARER, bearer_of, checked_key, client_address, command_of, json_body
 from app.hub import Delivery, Hub, Subscription
 from app.projection import entries, game_view
 from app.refusals import judged
@@ -106,9 +107,31 @@ def refused(error: BaseException, key: str | None = None) -> Refused:
     return Refused(key, 500, "internal_error", "Something went wrong on our side.")
 
 
-def _text(message: Any) -> bytes:
-    data = message.get("text")
-    raw = data.encode() if data is not None else message.get("bytes") or b""
+class Gone(Exception):
+    """The connection is closed: nothing more goes out on it."""
+
+
+class Link(Protocol):
+    """One WebSocket connection as a seat's connection uses it, whoever serves it: Litestar
+    (`AsgiLink`, under any ASGI server) or `python -m app` straight from its sockets
+    (`app.seatwire`)."""
+
+    game_id: str
+    address: str  # who is asking, for the limits
+    ticket: str | None  # `?ticket=`
+    authorization: str | None  # the `Authorization` header
+
+    async def receive(self) -> bytes | None:
+        """The next message's bytes (text or binary); None once the client has left."""
+
+    async def send(self, data: bytes) -> None:
+        """Send one text message (UTF-8 JSON); `Gone` once the connection is closed."""
+
+    async def close(self, code: int, reason: str) -> None:
+        """Close with this code and reason."""
+
+
+def _sized(raw: bytes) -> bytes:
     if len(raw) > MAX_MESSAGE:
         raise InvalidInput("A message is at most 64 KiB.", code="body_too_large")
     return raw
@@ -117,31 +140,30 @@ def _text(message: Any) -> bytes:
 class Connection:
     """One seat's (or a spectator's) connection to one game."""
 
-    def __init__(self, socket: WebSocket[Any, Any, Any]) -> None:
-        self.socket = socket
-        state = socket.app.state
+    def __init__(self, link: Link, state: State) -> None:
+        self.link = link
         self.service: GameService = state.service
         self.hub: Hub = state.hub
         self.guard: Guard = state.guard
-        self.game_id: str = socket.path_params["game_id"]
+        self.tickets: Tickets = state.tickets
+        self.game_id = link.game_id
         self.seat: int | None = None
         self.sent = 0  # the version of the last event sent
         self.turn = asyncio.Lock()  # held while sending events and moving `sent`
         self.table: Table | None = None
         self.closed = False
         self._subscription = Subscription(self.game_id, 1)  # the hub's, once subscribed
-        self.address = client_address(socket)  # for the limits
 
     async def send(self, message: Any) -> None:
         if self.closed:
-            raise WebSocketDisconnect(detail="this side closed the connection")
-        await self.socket.send_text(_encoder.encode(message).decode())
+            raise Gone("this side closed the connection")
+        await self.link.send(_encoder.encode(message))
 
     async def close(self, code: int, reason: str) -> None:
         """Close once; whatever would be sent after is not."""
         if not self.closed:
             self.closed = True
-            await self.socket.close(code, reason)
+            await self.link.close(code, reason)
 
     async def serve(self) -> None:
         try:
@@ -160,28 +182,25 @@ class Connection:
                 await self.send(Events(entries(table, backlog, self.seat)))
                 self.sent = backlog[-1].version
             pusher = asyncio.create_task(self._push(), name=f"ws:{self.game_id}")
-            while True:
-                message = await self.socket.receive()
-                if message["type"] == "websocket.disconnect":
-                    return
+            while (message := await self.link.receive()) is not None:
                 await self._command(message)
         finally:
             if pusher is not None:
                 pusher.cancel()
-                with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, OSError):
+                with contextlib.suppress(asyncio.CancelledError, Gone, OSError):
                     await pusher
             self.hub.unsubscribe(subscription)
 
     async def _greet(self) -> tuple[Table, int]:
         """The hello: who the caller is, and where its events resume."""
         try:
-            message = await asyncio.wait_for(self.socket.receive(), HELLO_SECONDS)
+            message = await asyncio.wait_for(self.link.receive(), HELLO_SECONDS)
         except TimeoutError:
             raise Closing(Refused(None, 408, "no_hello", "Say hello first.")) from None
-        if message["type"] == "websocket.disconnect":
-            raise WebSocketDisconnect(detail="left before hello")
+        if message is None:
+            raise Gone("left before hello")
         try:
-            raw = json_body(_text(message), "invalid_message")
+            raw = json_body(_sized(message), "invalid_message")
             if not isinstance(raw, dict) or raw.get("type") != "hello":
                 raise InvalidInput(
                     'The first message is {"type": "hello", "token": ..., "after": ...}.',
@@ -207,14 +226,13 @@ class Connection:
     async def _seat_of(self, table: Table, token: str | None) -> int | None:
         """The seat of a ticket (`?ticket=`), a bearer header or the hello's token; None for
         a spectator (none of them)."""
-        ticket = self.socket.query_params.get("ticket")
+        ticket = self.link.ticket
         if ticket is not None:
-            tickets: Tickets = self.socket.app.state.tickets
-            seat = await tickets.redeem(self.game_id, ticket)
+            seat = await self.tickets.redeem(self.game_id, ticket)
             if seat is None:
                 raise Unauthorized("That ticket is used, too old, or of another game.")
             return seat
-        token = bearer(self.socket) or token
+        token = bearer_of(self.link.authorization) or token
         if token is None:
             return None
         seat = None if BEARER.fullmatch(f"Bearer {token}") is None else seat_of(table.seats, token)
@@ -222,10 +240,10 @@ class Connection:
             raise Unauthorized("That token belongs to no seat of this game.")
         return seat
 
-    async def _command(self, message: Any) -> None:
+    async def _command(self, message: bytes) -> None:
         key = None
         try:
-            data = _text(message)
+            data = _sized(message)
             fast = self._decoded(data)
             if fast is None:
                 raw = json_body(data, "invalid_message")
@@ -247,7 +265,7 @@ class Connection:
                 key = checked_key(given)
             if self.seat is None:
                 raise Unauthorized("Send your seat's token in the hello to send commands.")
-            await self.guard.admit("command", self.address)
+            await self.guard.admit("command", self.link.address)
             service = self.service
             table = await service.current(self.game_id)
             if fast is None:
@@ -347,9 +365,41 @@ class Connection:
                 return
 
 
+class AsgiLink:
+    """A `Link` over Litestar's WebSocket."""
+
+    def __init__(self, socket: WebSocket[Any, Any, Any]) -> None:
+        self.socket = socket
+        self.game_id: str = socket.path_params["game_id"]
+        self.address = client_address(socket)
+        self.ticket: str | None = socket.query_params.get("ticket")
+        self.authorization: str | None = socket.headers.get("authorization")
+
+    async def receive(self) -> bytes | None:
+        message = await self.socket.receive()
+        if message["type"] == "websocket.disconnect":
+            return None
+        text, data = message.get("text"), message.get("bytes")
+        if isinstance(text, str):
+            return text.encode()
+        return data if isinstance(data, bytes) else b""
+
+    async def send(self, data: bytes) -> None:
+        try:
+            await self.socket.send_text(data.decode())
+        except WebSocketDisconnect as gone:
+            raise Gone(str(gone)) from gone
+
+    async def close(self, code: int, reason: str) -> None:
+        with contextlib.suppress(WebSocketDisconnect):
+            await self.socket.close(code, reason)
+
+
 @websocket("/api/games/{game_id:str}/socket")
 async def game_socket(socket: WebSocket[Any, Any, Any]) -> None:
-    """A seat's persistent connection: commands up, the seat's events down."""
+    """A seat's persistent connection: commands up, the seat's events down. `python -m app`
+    serves this path itself (`app.seatwire`); this route serves it under any other ASGI
+    server."""
     await socket.accept()
-    with contextlib.suppress(WebSocketDisconnect, OSError):
-        await Connection(socket).serve()
+    with contextlib.suppress(Gone, WebSocketDisconnect, OSError):
+        await Connection(AsgiLink(socket), socket.app.state).serve()

@@ -1,6 +1,8 @@
 """A seat's persistent connection (`/api/games/{id}/socket`) against a real server: commands up,
 the seat's events down, each exactly once and in order, with the HTTP routes' refusals,
-idempotency and version checks, resumed after a reconnect, never showing another seat's tiles."""
+idempotency and version checks, resumed after a reconnect, never showing another seat's tiles.
+Every test runs against both ways of serving the socket: straight from the connections
+(`app.seatwire`, the default) and through Litestar's route (`ASGI_SOCKETS=1`)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import asyncio
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,10 +21,36 @@ from client import auth, create
 from conftest import ROOT, start_server, stop_server
 from test_hidden_information import PLAYERS, SEED, Secrets, Truth, check_entries
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from domain.crazymino.game import CRAZYMINO
 from tests.processes import database
+
+SERVINGS = {"seatwire": {}, "asgi": {"ASGI_SOCKETS": "1"}}
+
+
+@pytest.fixture(scope="module", params=list(SERVINGS))
+def serving(request: pytest.FixtureRequest) -> dict[str, str]:
+    """The settings of one way of serving the socket."""
+    settings: dict[str, str] = SERVINGS[request.param]
+    return settings
+
+
+@pytest.fixture(scope="module")
+def server(
+    serving: dict[str, str], redis_url: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
+    """A server on a real Redis (a database of its own), its worker in process, AI thinking 0 s,
+    serving the socket one way."""
+    log = tmp_path_factory.mktemp("server") / "server.log"
+    env = {"REDIS_URL": database(redis_url, 12), "WORKER_IN_PROCESS": "1", **serving}
+    proc, url = start_server(env, log)
+    try:
+        yield url
+    finally:
+        stop_server(proc)
+        text = log.read_text()
+        assert "Traceback" not in text, text[-4000:]
 
 
 class Socket:
@@ -307,10 +336,10 @@ async def test_the_socket_bot_plays_a_whole_game_against_the_ai(server: str) -> 
 
 
 async def test_a_stopping_server_closes_its_sockets_for_a_reconnect(
-    redis_url: str, tmp_path: Path
+    serving: dict[str, str], redis_url: str, tmp_path: Path
 ) -> None:
     log = tmp_path / "server.log"
-    proc, url = start_server({"REDIS_URL": database(redis_url, 8)}, log)
+    proc, url = start_server({"REDIS_URL": database(redis_url, 8), **serving}, log)
     try:
         async with httpx.AsyncClient(base_url=url, timeout=10) as client:
             created = await create(client, [{"type": "human"}, {"type": "human"}], seed=3)
@@ -324,3 +353,67 @@ async def test_a_stopping_server_closes_its_sockets_for_a_reconnect(
     finally:
         stop_server(proc)
     assert "Traceback" not in log.read_text(), log.read_text()[-3000:]
+
+
+def subscribers(server: str) -> float:
+    """The server's live stream subscribers (its `/metrics`)."""
+    text = httpx.get(f"{server}/metrics", timeout=10).text
+    line = next(x for x in text.splitlines() if x.startswith("boardgames_stream_subscribers "))
+    return float(line.split()[1])
+
+
+async def test_the_wire_takes_fragments_binary_frames_and_pings(server: str) -> None:
+    async with httpx.AsyncClient(base_url=server, timeout=10) as client:
+        game_id, tokens, truth = await new_game(client)
+    seat = truth.state.seat_to_play
+    assert seat is not None
+    socket, _ = await open_socket(server, game_id, tokens[seat])
+    command = legal(truth, seat, place=True)
+    text = json.dumps({"type": "command", "key": "in-pieces", "command": command})
+    await socket.connection.send([text[:7], text[7:20], text[20:]])  # one message, 3 frames
+    while (answer := await socket.receive())["type"] == "events":
+        pass
+    assert answer["type"] == "applied" and answer["key"] == "in-pieces", answer
+    truth.apply(seat, command)
+    await socket.connection.send(json.dumps({"type": "view"}).encode())  # a binary frame
+    assert (await socket.receive())["type"] == "view"
+    await asyncio.wait_for(await socket.connection.ping(b"are you there"), 10)  # its pong
+    await socket.connection.close()
+    assert socket.connection.close_code == 1000
+
+
+async def test_a_message_over_64_kib_closes_the_connection_with_1009(server: str) -> None:
+    async with httpx.AsyncClient(base_url=server, timeout=10) as client:
+        game_id, tokens, _ = await new_game(client)
+    socket, _ = await open_socket(server, game_id, tokens[0])
+    await socket.send({"type": "command", "key": "x" * (65 * 1024), "command": {}})
+    with pytest.raises(ConnectionClosed) as closed:
+        while True:
+            await socket.receive()
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+
+
+async def test_a_client_gone_leaves_no_subscription_behind(server: str) -> None:
+    async with httpx.AsyncClient(base_url=server, timeout=10) as client:
+        game_id, tokens, _ = await new_game(client)
+    before = subscribers(server)
+    closing, _ = await open_socket(server, game_id, tokens[0])
+    cut, _ = await open_socket(server, game_id, tokens[1])
+    assert subscribers(server) == before + 2
+    await closing.connection.close()  # the closing handshake
+    cut.connection.transport.abort()  # no handshake: the TCP connection is just cut
+    for _ in range(100):
+        if subscribers(server) == before:
+            break
+        await asyncio.sleep(0.05)
+    assert subscribers(server) == before
+
+
+async def test_another_websocket_path_is_refused_by_the_app(server: str) -> None:
+    url = server.replace("http://", "ws://")
+    for path in ("/api/games/nothing/sockets", "/api/games/socket", "/anywhere"):
+        with pytest.raises(InvalidStatus) as refused:
+            await connect(url + path)
+        assert 400 <= refused.value.response.status_code < 500, path
+    async with httpx.AsyncClient(base_url=server, timeout=10) as client:
+        assert (await client.get("/healthz")).status_code == 200
