@@ -21,14 +21,15 @@ is refused (`StreamsFull`: 503 with Retry-After).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from typing import Any, NamedTuple
 
 from redis.asyncio import Redis, RedisCluster
 from redis.exceptions import RedisError
 
+from app import news
 from app.errors import StreamsFull
+from app.news import Listener
 from app.service import Entry, GameService, Table
 from app.store import EventStore, news_channel
 
@@ -69,78 +70,6 @@ class _Channel:
         self.subscribers: set[Subscription] = set()
 
 
-class _Listener:
-    """One connection subscribed to the news channels of one Redis server."""
-
-    def __init__(self, hub: Hub, client: Redis) -> None:
-        self.hub = hub
-        self.client = client
-        self.want: set[str] = set()
-        self.have: set[str] = set()
-        self.changed = asyncio.Event()
-        self.task = asyncio.get_running_loop().create_task(self._run(), name="hub-listener")
-
-    def add(self, channel: str) -> None:
-        self.want.add(channel)
-        self.changed.set()
-
-    def remove(self, channel: str) -> None:
-        self.want.discard(channel)
-        self.changed.set()
-
-    async def _run(self) -> None:
-        while True:
-            pubsub = self.client.pubsub()
-            self.have = set()
-            try:
-                await self._listen(pubsub)
-            except asyncio.CancelledError:
-                raise
-            except (ConnectionError, OSError, RedisError) as error:
-                log.warning("stream notifications lost (%s); listening again", error)
-                await asyncio.sleep(0.5)
-            finally:
-                with contextlib.suppress(Exception):
-                    await pubsub.aclose()  # type: ignore[no-untyped-call]
-
-    def _on_connect(self, connection: Any) -> None:
-        """A new connection (redis-py reconnects by itself) is subscribed to nothing."""
-        self.have = set()
-        self.changed.set()
-
-    async def _listen(self, pubsub: Any) -> None:
-        await pubsub.connect()
-        pubsub.connection.register_connect_callback(self._on_connect)
-        while True:
-            self.changed.clear()
-            for channel in self.want - self.have:
-                await pubsub.execute_command("SSUBSCRIBE", channel)
-                self.have.add(channel)
-            for channel in self.have - self.want:
-                await pubsub.execute_command("SUNSUBSCRIBE", channel)
-                self.have.discard(channel)
-            if not self.have:
-                await self.changed.wait()
-                continue
-            response = await pubsub.parse_response(block=False, timeout=0.05)
-            while response is not None:
-                self._handle(response)
-                response = await pubsub.parse_response(block=False, timeout=0)
-
-    def _handle(self, response: Any) -> None:
-        if not isinstance(response, list | tuple) or len(response) < 2:
-            return
-        kind = bytes(response[0]).lower()
-        if kind in (b"smessage", b"ssubscribe"):  # news, or a subscription now in place
-            channel = bytes(response[1]).decode()
-            game_id = channel[len("game:{") : channel.index("}")]
-            if kind == b"smessage" and len(response) > 2:
-                with contextlib.suppress(ValueError, TypeError):
-                    self.hub.notify(game_id, int(response[2]))
-                    return
-            self.hub.notify(game_id)
-
-
 class Hub:
     """Subscriptions to games' events, fed by notifications and catch-up reads."""
 
@@ -161,8 +90,8 @@ class Hub:
         self._max = max_subscribers
         self._retry_after = retry_after
         self._channels: dict[str, _Channel] = {}
-        self._listeners: dict[str, _Listener] = {}
-        self._dirty: set[str] = set()  # games with news
+        self._listeners: dict[str, Listener] = {}
+        self._dirty: dict[str, int | None] = {}  # games with news, up to what version (None: any)
         self._stale: set[str] = set()  # games read again by the periodic resync
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
@@ -226,7 +155,9 @@ class Hub:
         notifications come), unless this process has passed that version on already."""
         channel = self._channels.get(game_id)
         if channel is not None and (version is None or version > channel.table.version):
-            self._dirty.add(game_id)
+            known = self._dirty.get(game_id, 0)
+            newest = None if version is None or known is None else max(known, version)
+            self._dirty[game_id] = newest
             self._wake.set()
 
     def _appended(self, after: Table, appended: list[Entry], answering: object) -> None:
@@ -283,18 +214,16 @@ class Hub:
         self.end_streams()
         self._channels.clear()
         self._count = 0
-        tasks = self._tasks + [listener.task for listener in self._listeners.values()]
-        for task in tasks:
+        for task in self._tasks:
             task.cancel()
-        if tasks:
-            await asyncio.wait(tasks, timeout=5)
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=5)
         for listener in self._listeners.values():
-            if listener.client is not self._reader.client:
-                await listener.client.aclose()
+            await listener.aclose()
         self._listeners.clear()
         self._tasks = []
 
-    def _listener(self, game_id: str) -> _Listener:
+    def _listener(self, game_id: str) -> Listener:
         client = self._reader.client
         node = ""
         if isinstance(client, RedisCluster):
@@ -306,10 +235,11 @@ class Hub:
                 host, port = node.rsplit(":", 1)
                 given = client.get_connection_kwargs()
                 kwargs = {k: given[k] for k in _KEPT if given.get(k) is not None}
-                own: Redis = Redis(host=host, port=int(port), **kwargs)
+                own = Redis(host=host, port=int(port), **kwargs)
+                listener = news.listener(self.notify, own, owned=True)
             else:
-                own = client
-            listener = self._listeners[node] = _Listener(self, own)
+                listener = news.listener(self.notify, client, owned=False)
+            self._listeners[node] = listener
         return listener
 
     async def _resync_all(self) -> None:
@@ -323,10 +253,13 @@ class Hub:
         a slice at a time in between, so that a resync never holds news back."""
         while True:
             await self._wake.wait()
+            # A notification of this process's own append may come in before the append's
+            # reply: let that reply's command pass the events on first (then nothing is read).
+            await asyncio.sleep(0)
             self._wake.clear()
-            news, self._dirty = self._dirty, set()
-            self._stale -= news
-            games = [g for g in news if g in self._channels]
+            news, self._dirty = self._dirty, {}
+            self._stale -= news.keys()
+            games = [g for g, version in news.items() if self._unseen(g, version)]
             for _ in range(_READS_AT_ONCE):
                 if not self._stale:
                     break
@@ -338,6 +271,11 @@ class Hub:
                 await asyncio.gather(*(self._pass_on(g) for g in part))
             if self._stale:
                 self._wake.set()
+
+    def _unseen(self, game_id: str, version: int | None) -> bool:
+        """The game has subscribers and news they were not given (or may have: None)."""
+        channel = self._channels.get(game_id)
+        return channel is not None and (version is None or version > channel.table.version)
 
     async def _pass_on(self, game_id: str) -> None:
         channel = self._channels.get(game_id)

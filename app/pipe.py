@@ -150,19 +150,16 @@ class Pipe:
     def of(cls, client: Any) -> Pipe | None:
         """A pipe to the server of a plain redis-py client (TCP, no TLS); None otherwise (a
         cluster, fakeredis, a Unix socket)."""
-        if type(client) is not Redis:
-            return None
-        pool = client.connection_pool
-        kwargs = pool.connection_kwargs
-        if "path" in kwargs or issubclass(pool.connection_class, SSLConnection):
+        found = plain_tcp(client)
+        if found is None:
             return None
         return cls(
-            kwargs.get("host", "localhost"),
-            int(kwargs.get("port", 6379)),
-            db=int(kwargs.get("db", 0) or 0),
-            username=kwargs.get("username"),
-            password=kwargs.get("password"),
-            timeout=kwargs.get("socket_timeout") or 5.0,
+            found["host"],
+            found["port"],
+            db=found["db"],
+            username=found["username"],
+            password=found["password"],
+            timeout=found["timeout"],
         )
 
     async def call(self, *args: Arg) -> Any:
@@ -212,6 +209,26 @@ class Pipe:
         protocol, self._protocol = self._protocol, None
         if protocol is not None and protocol.transport is not None:
             protocol.transport.close()
+
+
+def plain_tcp(client: Any) -> dict[str, Any] | None:
+    """Where and how a plain redis-py client connects (`host`, `port`, `db`, `username`,
+    `password`, `timeout`), when it is over TCP without TLS; None for anything else (a cluster,
+    fakeredis, a Unix socket, TLS)."""
+    if type(client) is not Redis:
+        return None
+    pool = client.connection_pool
+    kwargs = pool.connection_kwargs
+    if "path" in kwargs or issubclass(pool.connection_class, SSLConnection):
+        return None
+    return {
+        "host": kwargs.get("host", "localhost"),
+        "port": int(kwargs.get("port", 6379)),
+        "db": int(kwargs.get("db", 0) or 0),
+        "username": kwargs.get("username"),
+        "password": kwargs.get("password"),
+        "timeout": kwargs.get("socket_timeout") or 5.0,
+    }
 
 
 def sha_of(source: bytes) -> str:

@@ -1,0 +1,93 @@
+"""The news listeners (`app.news`): each notification of a subscribed channel reaches the hub
+with its version, a subscription in place is told, a channel left is heard no more, and a
+refused connection is tried again without ever telling anything false."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import uuid
+from collections.abc import AsyncIterator
+
+import fakeredis
+import pytest
+import redis.asyncio
+
+from app import news
+from app.news import PubSubListener, WireListener
+from app.store import news_channel
+
+
+class Told:
+    """What a listener told: (game, version) pairs, in order."""
+
+    def __init__(self) -> None:
+        self.said: list[tuple[str, int | None]] = []
+        self.changed = asyncio.Event()
+
+    def __call__(self, game_id: str, version: int | None) -> None:
+        self.said.append((game_id, version))
+        self.changed.set()
+
+    async def until(self, count: int) -> list[tuple[str, int | None]]:
+        while len(self.said) < count:
+            self.changed.clear()
+            await asyncio.wait_for(self.changed.wait(), 5)
+        return self.said
+
+
+@pytest.fixture
+async def client(redis_url: str) -> AsyncIterator[redis.asyncio.Redis]:
+    plain = redis.asyncio.Redis.from_url(redis_url)
+    yield plain
+    await plain.aclose()
+
+
+async def test_news_of_subscribed_games_is_told_with_its_version(
+    client: redis.asyncio.Redis,
+) -> None:
+    told = Told()
+    listener = news.listener(told, client, owned=False)
+    assert isinstance(listener, WireListener)
+    game, other = uuid.uuid4().hex, uuid.uuid4().hex
+    listener.add(news_channel(game))
+    assert await told.until(1) == [(game, None)]  # in place: the hub reads the game
+    await client.execute_command("SPUBLISH", news_channel(game), 7)
+    await client.execute_command("SPUBLISH", news_channel(other), 3)  # not subscribed
+    await client.execute_command("SPUBLISH", news_channel(game), "not a version")
+    await client.execute_command("SPUBLISH", news_channel(game), 8)
+    assert await told.until(4) == [(game, None), (game, 7), (game, None), (game, 8)]
+    listener.remove(news_channel(game))
+    listener.add(news_channel(other))
+    await told.until(5)
+    await client.execute_command("SPUBLISH", news_channel(game), 9)  # left
+    await client.execute_command("SPUBLISH", news_channel(other), 4)
+    said = await told.until(6)
+    assert said[4:] == [(other, None), (other, 4)]  # nothing of the game left
+    await listener.aclose()
+    assert listener.task.cancelled()
+
+
+async def test_a_refused_connection_is_tried_again_and_tells_nothing(
+    redis_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    told = Told()
+    plain = WireListener.of(told, redis.asyncio.Redis.from_url(redis_url))
+    assert plain is not None
+    listener = WireListener(told, plain.host, plain.port, password="not the password")
+    await plain.aclose()
+    listener.add(news_channel(uuid.uuid4().hex))
+    with caplog.at_level(logging.WARNING, logger="app.news"):
+        await asyncio.sleep(1.2)  # refused, waited, refused again
+    lost = [r for r in caplog.records if "notifications lost" in r.getMessage()]
+    assert len(lost) >= 2 and told.said == []
+    assert not listener.task.done()
+    await listener.aclose()
+
+
+async def test_fakeredis_keeps_redis_pys_pubsub() -> None:
+    told = Told()
+    client = fakeredis.aioredis.FakeRedis()
+    listener = news.listener(told, client, owned=True)
+    assert isinstance(listener, PubSubListener)
+    await listener.aclose()
