@@ -33,6 +33,7 @@ def serve() -> int:
                 hub.end_streams()
             super().handle_exit(sig, frame)
 
+    seat_sockets = SeatWire.of(app, access_log=settings.access_log)
     config = uvicorn.Config(
         app,
         host=settings.host,
@@ -44,7 +45,7 @@ def serve() -> int:
         # the seats' sockets served below ASGI (any other WebSocket path goes to the app).
         loop="auto",
         http="auto",
-        ws="websockets-sansio" if settings.asgi_sockets else SeatWire.of(app),
+        ws="websockets-sansio" if settings.asgi_sockets else seat_sockets,
         ws_max_size=MAX_MESSAGE,
         access_log=settings.access_log,
     )

@@ -37,12 +37,9 @@ Arg = bytes | str | int
 
 
 def pack(args: tuple[Arg, ...]) -> bytes:
-    """A command in RESP: an array of bulk strings."""
-    parts = [b"*%d\r\n" % len(args)]
-    for arg in args:
-        data = arg if isinstance(arg, bytes) else str(arg).encode()
-        parts.append(b"$%d\r\n%s\r\n" % (len(data), data))
-    return b"".join(parts)
+    """A command in RESP: an array of bulk strings (packed by hiredis, in C)."""
+    packed: bytes = hiredis.pack_command(cast(Any, args))  # its stub takes one argument only
+    return packed
 
 
 class _Protocol(asyncio.Protocol):

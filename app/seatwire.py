@@ -32,6 +32,9 @@ from app.config import Settings
 from app.socket import MAX_MESSAGE, Connection, Gone
 
 log = logging.getLogger(__name__)
+#: The protocol's own lines: a connection opened and closed at INFO, each time. Per connection
+#: lines are the access log's (`ACCESS_LOG=1`); without it, only its warnings are kept.
+protocol_log = logging.getLogger(f"{__name__}.protocol")
 
 #: The request line of an upgrade this module serves: the game and the query.
 _SEAT_SOCKET = re.compile(rb"GET /api/games/([^/?# ]+)/socket(?:\?([^# ]*))? HTTP/1\.1\r\n")
@@ -56,15 +59,16 @@ class SeatWire(asyncio.Protocol):
     app: ClassVar[Litestar]
 
     @classmethod
-    def of(cls, app: Litestar) -> type[SeatWire]:
+    def of(cls, app: Litestar, *, access_log: bool = False) -> type[SeatWire]:
         """The protocol class that serves this app's seat sockets (for `uvicorn.Config(ws=)`)."""
+        protocol_log.setLevel(logging.INFO if access_log else logging.WARNING)
         return type("SeatWire", (cls,), {"app": app})
 
     def __init__(self, config: Any, server_state: Any, app_state: dict[str, Any]) -> None:
         self.config, self.server_state, self.app_state = config, server_state, app_state
         self.loop = asyncio.get_running_loop()
         self.transport: asyncio.Transport | None = None
-        self.ws = ServerProtocol(max_size=MAX_MESSAGE, logger=log)
+        self.ws = ServerProtocol(max_size=MAX_MESSAGE, logger=protocol_log)
         self.inbox: collections.deque[bytes] = collections.deque()
         self.waiter: asyncio.Future[bytes | None] | None = None
         self.fragments: list[bytes] = []

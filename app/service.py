@@ -381,10 +381,9 @@ class GameService:
                 if done := await self._recalled(table, idempotency_key):
                     return done
                 return table, Outcome(table.version, [], replayed=False)
-            after = table._replace(
-                state=table.game.fold(table.state, events),
-                version=table.version + len(events),
-                at=now,
+            state = table.game.fold(table.state, events)
+            after = Table(
+                table.id, table.game, table.seats, state, table.version + len(events), now
             )
             if self.scheduler is not None:
                 await self.scheduler.expect(after)
