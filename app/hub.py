@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from redis.asyncio import Redis, RedisCluster
@@ -42,12 +43,25 @@ class Delivery(NamedTuple):
 
 
 class Subscription:
-    """One client's place in a game's fan-out."""
+    """One client's place in a game's fan-out: its queue, and optionally a `sink` that takes
+    deliveries at once when it can (a seat's socket with nothing in flight writes them there
+    and then) and answers False to have them queued instead."""
 
     def __init__(self, game_id: str, size: int) -> None:
         self.game_id = game_id
         self.queue: asyncio.Queue[Delivery | None] = asyncio.Queue(maxsize=size)
         self.dropped = False
+        self.sink: Callable[[list[Delivery]], bool] | None = None
+
+    def offer_all(self, deliveries: list[Delivery]) -> bool:
+        """Give the deliveries to the sink or the queue; False: the queue is full (dropped)."""
+        if self.sink is not None and self.queue.empty():
+            try:
+                if self.sink(deliveries):
+                    return True
+            except Exception:
+                log.exception("a subscriber's sink failed; its deliveries are queued")
+        return all(self.offer(d) for d in deliveries)
 
     def offer(self, delivery: Delivery | None) -> bool:
         try:
@@ -197,7 +211,7 @@ class Hub:
         for subscription in list(channel.subscribers):
             if subscription is skip:
                 continue
-            if not all(subscription.offer(d) for d in deliveries):
+            if not subscription.offer_all(deliveries):
                 channel.subscribers.discard(subscription)  # it drains its queue, then ends
                 self._count -= 1
         if not channel.subscribers:

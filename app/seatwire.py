@@ -153,6 +153,19 @@ class SeatWire(asyncio.Protocol):
         if not self.writable.is_set():  # the client reads slower than it is sent to
             await self.writable.wait()
 
+    def ready(self) -> bool:
+        transport = self.transport
+        return (
+            self.ws.state is OPEN
+            and self.writable.is_set()
+            and transport is not None
+            and not transport.is_closing()
+        )
+
+    def send_now(self, data: bytes) -> None:
+        assert self.transport is not None
+        self.transport.write(frame_header(len(data)) + data)
+
     async def close(self, code: int, reason: str) -> None:
         if self.ws.state is OPEN:
             self._close(code, reason)

@@ -127,6 +127,12 @@ class Link(Protocol):
     async def send(self, data: bytes) -> None:
         """Send one text message (UTF-8 JSON); `Gone` once the connection is closed."""
 
+    def ready(self) -> bool:
+        """A message can be written at once (`send_now`): open, and the client reading."""
+
+    def send_now(self, data: bytes) -> None:
+        """Write one text message now (only when `ready`)."""
+
     async def close(self, code: int, reason: str) -> None:
         """Close with this code and reason."""
 
@@ -182,6 +188,7 @@ class Connection:
                 await self.send(Events(entries(table, backlog, self.seat)))
                 self.sent = backlog[-1].version
             pusher = asyncio.create_task(self._push(), name=f"ws:{self.game_id}")
+            subscription.sink = self._sent_now
             while (message := await self.link.receive()) is not None:
                 await self._command(message)
         finally:
@@ -337,6 +344,21 @@ class Connection:
 
     async def _pass_on(self, deliveries: list[Delivery]) -> None:
         """Send the deliveries this connection has not sent yet, as one message."""
+        if shown := self._shown(deliveries):
+            await self.send(Events(shown))
+
+    def _sent_now(self, deliveries: list[Delivery]) -> bool:
+        """The hub's sink: its deliveries written there and then when nothing is in flight on
+        this connection (no command being answered, no push being sent, the client reading);
+        False to have them queued for the pusher."""
+        if self.turn.locked() or self.closed or not self.link.ready():
+            return False
+        if shown := self._shown(deliveries):
+            self.link.send_now(_encoder.encode(Events(shown)))
+        return True
+
+    def _shown(self, deliveries: list[Delivery]) -> list[Any]:
+        """The deliveries not sent yet, as the seat may see them; they count as sent."""
         assert self.table is not None
         shown = []
         for delivery in deliveries:
@@ -344,8 +366,7 @@ class Connection:
                 continue
             shown += entries(self.table, [delivery.entry], self.seat, over=delivery.over)
             self.sent = delivery.entry.version
-        if shown:
-            await self.send(Events(shown))
+        return shown
 
     async def _push(self) -> None:
         """Live events from the hub, as the seat may see each; the connection closes when the
@@ -389,6 +410,12 @@ class AsgiLink:
             await self.socket.send_text(data.decode())
         except WebSocketDisconnect as gone:
             raise Gone(str(gone)) from gone
+
+    def ready(self) -> bool:
+        return False  # every message goes through the ASGI server's `send`
+
+    def send_now(self, data: bytes) -> None:
+        raise NotImplementedError("an ASGI connection sends with `send`")
 
     async def close(self, code: int, reason: str) -> None:
         with contextlib.suppress(WebSocketDisconnect):

@@ -11,7 +11,7 @@ import redis.asyncio
 
 from app.catalogue import Catalogue
 from app.errors import StreamsFull
-from app.hub import Hub, Subscription
+from app.hub import Delivery, Hub, Subscription
 from app.seats import SeatRequest
 from app.service import CreateGame, GameService, Table
 from app.store import EventStore, StoredEvent, news_channel
@@ -254,4 +254,43 @@ async def test_the_subscriber_answering_its_own_command_is_not_given_its_events(
     await draw(service, game_id)  # a command of nobody's answering: everyone gets it
     later = (await service.load(game_id)).version
     assert versions(mover) == versions(other) == list(range(now + 1, later + 1))
+    await hub.close()
+
+
+async def test_a_sink_takes_deliveries_at_once_unless_it_declines_or_some_wait(
+    redis_client: redis.asyncio.Redis,
+) -> None:
+    service, hub, game_id = await setup(redis_client)
+    table = await service.load(game_id)
+    subscription = hub.subscribe(table)
+    taken: list[int] = []
+    willing = True
+
+    def sink(deliveries: list[Delivery]) -> bool:
+        if willing:
+            taken.extend(d.entry.version for d in deliveries)
+        return willing
+
+    subscription.sink = sink
+    await draw(service, game_id)  # this process's append: passed on at once
+    first = (await service.load(game_id)).version
+    assert taken == list(range(table.version + 1, first + 1)) and subscription.queue.empty()
+    willing = False  # busy: queued instead, in order
+    await draw(service, game_id)
+    second = (await service.load(game_id)).version
+    willing = True  # ready again, but something waits: queued behind it, not taken
+    await draw(service, game_id)
+    third = (await service.load(game_id)).version
+    assert taken == list(range(table.version + 1, first + 1))
+    assert versions(subscription) == list(range(first + 1, third + 1))
+    assert second < third
+
+    def broken(deliveries: list[Delivery]) -> bool:
+        raise RuntimeError("a bug in a sink")
+
+    subscription.sink = broken  # its deliveries are queued, not lost
+    await draw(service, game_id)
+    assert versions(subscription) == list(
+        range(third + 1, (await service.load(game_id)).version + 1)
+    )
     await hub.close()
