@@ -55,10 +55,10 @@ def _told(notify: Notify, reply: Any) -> None:
     """Tell the hub what a push says: news (with its version) or a subscription in place."""
     if not isinstance(reply, list | tuple) or len(reply) < 2:
         return
-    kind = bytes(reply[0]).lower()
-    if kind in (b"smessage", b"ssubscribe"):
-        channel = bytes(reply[1]).decode()
-        game_id = channel[len("game:{") : channel.index("}")]
+    kind = reply[0]  # as Redis writes it: lower case
+    if kind == b"smessage" or kind == b"ssubscribe":
+        channel = bytes(reply[1])  # b"game:{ID}:news"
+        game_id = channel[6 : channel.find(b"}")].decode()
         if kind == b"smessage" and len(reply) > 2:
             with contextlib.suppress(ValueError, TypeError):
                 notify(game_id, int(reply[2]))
