@@ -1,9 +1,9 @@
 """The seats' sockets served straight from the server's connections, below ASGI and Litestar.
 
 `python -m app` gives uvicorn `SeatWire.of(app)` as its WebSocket protocol. An upgrade to
-`/api/games/{id}/socket` is answered here: the handshake and the client's frames by the
-`websockets` library's sans-I/O protocol, the server's text frames written straight to the
-transport, and the seat's `app.socket.Connection` (the same one the Litestar route runs) on top.
+`/api/games/{id}/socket` is answered here: the handshake by the `websockets` library's sans-I/O
+protocol, the frames both ways by `app.frames` (read as they come, written straight to the
+transport), and the seat's `app.socket.Connection` (the same one the Litestar route runs) on top.
 A message costs no ASGI event, no Litestar wrapper and no pause and resume of reading (what
 uvicorn's own WebSocket protocols do per message); `docs/benchmarks.md` has the measurements.
 An upgrade to any other path goes on to uvicorn's WebSocket protocol and the app, as before.
@@ -16,19 +16,27 @@ import collections
 import logging
 import os
 import re
-import struct
 from typing import Any, ClassVar, cast
 from urllib.parse import parse_qs, unquote
 
 from litestar import Litestar
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
-from websockets.exceptions import InvalidState
-from websockets.frames import Frame, Opcode
 from websockets.http11 import Request
-from websockets.protocol import CLOSED, OPEN
 from websockets.server import ServerProtocol
 
 from app.config import Settings
+from app.frames import (
+    BINARY,
+    CLOSE,
+    PING,
+    PONG,
+    TEXT,
+    Failure,
+    FrameReader,
+    close_code,
+    close_payload,
+    frame,
+)
 from app.socket import MAX_MESSAGE, Connection, Gone
 
 log = logging.getLogger(__name__)
@@ -42,15 +50,6 @@ _SEAT_SOCKET = re.compile(rb"GET /api/games/([^/?# ]+)/socket(?:\?([^# ]*))? HTT
 _INBOX = 16
 #: Seconds the client has to answer this side's close before the connection is cut.
 CLOSE_SECONDS = 10.0
-
-
-def frame_header(size: int) -> bytes:
-    """The header of one unmasked, final text frame of `size` bytes (RFC 6455, 5.2)."""
-    if size < 126:
-        return bytes((0x81, size))
-    if size < 1 << 16:
-        return struct.pack("!BBH", 0x81, 126, size)
-    return struct.pack("!BBQ", 0x81, 127, size)
 
 
 class SeatWire(asyncio.Protocol):
@@ -68,10 +67,11 @@ class SeatWire(asyncio.Protocol):
         self.config, self.server_state, self.app_state = config, server_state, app_state
         self.loop = asyncio.get_running_loop()
         self.transport: asyncio.Transport | None = None
-        self.ws = ServerProtocol(max_size=MAX_MESSAGE, logger=protocol_log)
+        self.handshake: ServerProtocol | None = None  # until the upgrade is answered
+        self.reader: FrameReader | None = None  # from then on
+        self.open = False  # upgraded, and no close sent or received
         self.inbox: collections.deque[bytes] = collections.deque()
         self.waiter: asyncio.Future[bytes | None] | None = None
-        self.fragments: list[bytes] = []
         self.left = False  # the client closed or the connection was lost
         self.closing = False  # this side has sent its close
         self.paused = False
@@ -92,23 +92,32 @@ class SeatWire(asyncio.Protocol):
         self.server_state.connections.add(self)
 
     def data_received(self, data: bytes) -> None:
-        if self.ws.state is not OPEN and not self.game_id:  # the upgrade request
-            found = _SEAT_SOCKET.match(data)
-            if found is None:
-                self._hand_on(data)
+        reader = self.reader
+        if reader is None:
+            self._upgrade(data)
+            return
+        try:
+            frames = reader.feed(data)
+        except Failure as failure:
+            self._fail(failure.code, failure.reason)
+            return
+        for opcode, payload in frames:
+            if opcode in (TEXT, BINARY):
+                self._deliver(payload)
+            elif opcode == PING:
+                if self.open:
+                    self._write(frame(PONG, payload))
+            elif opcode == PONG:
+                if self.open and payload == self.ping:
+                    self.ping = None
+                    self._keep_alive()
+            elif opcode == CLOSE:
+                self._closed_by_client(payload)
                 return
-            self._take(found)
-        self.ws.receive_data(data)
-        for event in self.ws.events_received():
-            if isinstance(event, Frame):
-                self._frame(event)
-            elif isinstance(event, Request):
-                self._accept(event)
-        self._flush()
 
-    def eof_received(self) -> None:
-        self.ws.receive_eof()
-        self._flush()
+    def eof_received(self) -> bool:
+        self._gone()
+        return False  # the transport closes itself
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.server_state.connections.discard(self)
@@ -124,7 +133,7 @@ class SeatWire(asyncio.Protocol):
 
     def shutdown(self) -> None:
         """uvicorn stops: close (1012, as its own protocols do) and let the client reconnect."""
-        if self.ws.state is OPEN:
+        if self.open:
             self._close(1012, "the server is restarting: reconnect")
         elif self.transport is not None:
             self.transport.close()
@@ -147,16 +156,16 @@ class SeatWire(asyncio.Protocol):
             self.waiter = None
 
     async def send(self, data: bytes) -> None:
-        if self.ws.state is not OPEN or self.transport is None or self.transport.is_closing():
+        if not self.open or self.transport is None or self.transport.is_closing():
             raise Gone("the connection is closed")
-        self.transport.write(frame_header(len(data)) + data)
+        self.transport.write(frame(TEXT, data))
         if not self.writable.is_set():  # the client reads slower than it is sent to
             await self.writable.wait()
 
     def ready(self) -> bool:
         transport = self.transport
         return (
-            self.ws.state is OPEN
+            self.open
             and self.writable.is_set()
             and transport is not None
             and not transport.is_closing()
@@ -164,13 +173,28 @@ class SeatWire(asyncio.Protocol):
 
     def send_now(self, data: bytes) -> None:
         assert self.transport is not None
-        self.transport.write(frame_header(len(data)) + data)
+        self.transport.write(frame(TEXT, data))
 
     async def close(self, code: int, reason: str) -> None:
-        if self.ws.state is OPEN:
+        if self.open:
             self._close(code, reason)
 
     # -- inside ----------------------------------------------------------------------------
+
+    def _upgrade(self, data: bytes) -> None:
+        """The upgrade request (uvicorn gives it whole): a seat's socket is answered here."""
+        if self.handshake is None:
+            found = _SEAT_SOCKET.match(data)
+            if found is None:
+                self._hand_on(data)
+                return
+            self._take(found)
+            self.handshake = ServerProtocol(max_size=MAX_MESSAGE, logger=protocol_log)
+        self.handshake.receive_data(data)
+        for event in self.handshake.events_received():
+            if isinstance(event, Request):
+                self._accept(self.handshake, event)
+                return
 
     def _take(self, found: re.Match[bytes]) -> None:
         """What the request line tells: the game and the ticket."""
@@ -193,13 +217,16 @@ class SeatWire(asyncio.Protocol):
         other.connection_made(self.transport)
         other.data_received(data)
 
-    def _accept(self, request: Request) -> None:
-        response = self.ws.accept(request)
-        self.ws.send_response(response)
+    def _accept(self, handshake: ServerProtocol, request: Request) -> None:
+        response = handshake.accept(request)
+        handshake.send_response(response)
+        self._write(b"".join(handshake.data_to_send()))
+        self.handshake = None
         if response.status_code != 101:
-            self._flush()
             self._cut()
             return
+        self.open = True
+        self.reader = FrameReader(MAX_MESSAGE)
         self.authorization = request.headers.get("Authorization")
         self.address = self._address(request)
         task = self.loop.create_task(self._serve(), name=f"ws:{self.game_id}")
@@ -221,28 +248,13 @@ class SeatWire(asyncio.Protocol):
     async def _serve(self) -> None:
         try:
             await Connection(self, self.app.state).serve()
-        except (Gone, OSError, InvalidState):
+        except (Gone, OSError):
             pass
         except Exception:
             log.exception("a seat's socket failed")
             await self.close(1011, "internal error")
         else:
             await self.close(1000, "")
-
-    def _frame(self, frame: Frame) -> None:
-        opcode = frame.opcode
-        if opcode is Opcode.TEXT or opcode is Opcode.BINARY or opcode is Opcode.CONT:
-            self.fragments.append(bytes(frame.data))
-            if frame.fin:
-                message = b"".join(self.fragments)
-                self.fragments = []
-                self._deliver(message)
-        elif opcode is Opcode.PONG:
-            if self.ping is not None and bytes(frame.data) == self.ping and self.ws.state is OPEN:
-                self.ping = None
-                self._keep_alive()
-        elif opcode is Opcode.CLOSE:  # the protocol has answered it (sent by _flush)
-            self._gone()
 
     def _deliver(self, message: bytes) -> None:
         if self.closing:
@@ -261,26 +273,38 @@ class SeatWire(asyncio.Protocol):
             if self.waiter is not None and not self.waiter.done():
                 self.waiter.set_result(None)
 
-    def _flush(self) -> None:
-        """Write what the protocol has to send; cut the connection when it is over."""
-        if self.transport is None:
+    def _write(self, data: bytes) -> None:
+        if self.transport is not None and not self.transport.is_closing():
+            self.transport.write(data)
+
+    def _closed_by_client(self, payload: bytes) -> None:
+        """The client's close: the answer to this side's, or its own (answered with its code);
+        either way the server then ends the TCP connection."""
+        try:
+            code = close_code(payload)
+        except Failure as failure:
+            self._fail(failure.code, failure.reason)
             return
-        for data in self.ws.data_to_send():
-            if data:
-                self.transport.write(data)
-            else:  # the end of the stream: the server closes the TCP connection first
-                self._cut()
-                return
-        if self.ws.state is CLOSED or self.ws.parser_exc is not None:
-            self._gone()
-            self._cut()
+        if self.open:
+            self._write(frame(CLOSE, b"" if code is None else close_payload(code, "")))
+        self.open = False
+        self._gone()
+        self._cut()
+
+    def _fail(self, code: int, reason: str) -> None:
+        """The client broke the protocol (or stopped answering): close with `code` and end the
+        connection at once."""
+        if self.open:
+            self._write(frame(CLOSE, close_payload(code, reason)))
+        self.open, self.closing = False, True
+        self._gone()
+        self._cut()
 
     def _close(self, code: int, reason: str) -> None:
         """Start the closing handshake; the connection is cut when the client answers, or
         after CLOSE_SECONDS."""
-        self.closing = True
-        self.ws.send_close(code, reason)
-        self._flush()
+        self._write(frame(CLOSE, close_payload(code, reason)))
+        self.open, self.closing = False, True
         self._gone()
         self._cancel_timer()
         if self.transport is not None and not self.transport.is_closing():
@@ -304,22 +328,17 @@ class SeatWire(asyncio.Protocol):
 
     def _send_ping(self) -> None:
         self.timer = None
-        if self.ws.state is not OPEN:
+        if not self.open:
             return
         self.ping = os.urandom(4)
-        self.ws.send_ping(self.ping)
-        self._flush()
+        self._write(frame(PING, self.ping))
         timeout = self.config.ws_ping_timeout
         if timeout:
             self.timer = self.loop.call_later(timeout, self._no_pong)
 
     def _no_pong(self) -> None:
         self.timer = None
-        if self.ws.state is OPEN:
-            self.ws.fail(1011, "keepalive ping timeout")
-            self._flush()
-            self._gone()
-            self._cut()
+        self._fail(1011, "keepalive ping timeout")
 
     def _cancel_timer(self) -> None:
         if self.timer is not None:

@@ -417,3 +417,18 @@ async def test_another_websocket_path_is_refused_by_the_app(server: str) -> None
         assert 400 <= refused.value.response.status_code < 500, path
     async with httpx.AsyncClient(base_url=server, timeout=10) as client:
         assert (await client.get("/healthz")).status_code == 200
+
+
+async def test_a_frame_that_breaks_the_protocol_closes_the_connection_with_1002(
+    server: str,
+) -> None:
+    async with httpx.AsyncClient(base_url=server, timeout=10) as client:
+        game_id, tokens, _ = await new_game(client)
+    socket, _ = await open_socket(server, game_id, tokens[0])
+    socket.connection.transport.write(b"\x81\x02hi")  # not masked, as a client's must be
+    with pytest.raises(ConnectionClosed) as closed:
+        while True:
+            await socket.receive()
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1002
+    async with httpx.AsyncClient(base_url=server, timeout=10) as client:
+        assert (await client.get("/healthz")).status_code == 200
