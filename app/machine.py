@@ -101,6 +101,16 @@ class ArqScheduler:
         self.think_seconds = think_seconds
         self.think_ms = round(think_seconds * 1000)
         self.driver = driver
+        self._last: tuple[Table, Work | None] | None = None  # `expect`'s, for `schedule`
+
+    def _work(self, table: Table) -> Work | None:
+        """`work_of` the table, worked out once for the `expect` and `schedule` of a command."""
+        last = self._last
+        if last is not None and last[0] is table:
+            return last[1]
+        work = work_of(table, self.think_ms)
+        self._last = (table, work)
+        return work
 
     @property
     def pool(self) -> ArqRedis:
@@ -110,12 +120,12 @@ class ArqScheduler:
         return self.indexes[self.queues.of(game_id)]
 
     async def expect(self, table: Table) -> None:
-        work = work_of(table, self.think_ms)
+        work = self._work(table)
         if work is not None:
             await self.index_of(table.id).mark(table.id, work.due)
 
     async def schedule(self, table: Table, *, retry: str = "") -> None:
-        work = work_of(table, self.think_ms)
+        work = self._work(table)
         if work is None:
             return
         suffix = f":retry:{retry}" if retry else ""
