@@ -92,22 +92,14 @@ def script(game: Any, seed: int, options: dict[str, Any]) -> tuple[Any, list[Mov
     return first, moves
 
 
-def work_of(game: Any, state: Any, version: int, at: int, think_ms: int = 0) -> Any:
-    """What `app.machine.work_of` asks of the domain (every seat is a person's)."""
+def work_of(game: Any, state: Any) -> Any:
+    """The domain calls of `app.machine.work_of` (every seat is a person's: `Table.ai_level`
+    asks `away` for each seat to act, and a person's seat asks nothing more); the glue around
+    them is left out."""
     if game.is_over(state):  # Table.over
         return None
-    turns = []
-    for seat in sorted(game.to_act(state)):
-        level = game.away(state).get(seat)  # Table.ai_level of a human seat
-        if level is None:
-            continue
-        pace = game.ai_delay(state, seat, level)
-        delay = think_ms if pace is None else round(pace * 1000)
-        turns.append((seat, game.ai_key(state, seat, version), at + delay))
-    timers = [(t.key, t.due) for t in game.timers(state)]
-    if not turns and not timers:
-        return None
-    return turns, timers, min([due for _, due in timers] + [due for *_, due in turns])
+    away = [game.away(state).get(seat) for seat in game.to_act(state)]
+    return away, [(t.key, t.due) for t in game.timers(state)]
 
 
 def step(game: Any, state: Any, version: int, move: Move) -> tuple[Any, ...]:
@@ -119,7 +111,7 @@ def step(game: Any, state: Any, version: int, move: Move) -> tuple[Any, ...]:
     events = game.decide(state, seat, command, now)
     after = game.fold(state, events)
     version += len(events)
-    work = work_of(game, after, version, now)  # scheduler.expect(after)
+    work = work_of(game, after)  # scheduler.expect(after)
     game.is_over(after)  # status_field("over") if after.over
     # the hub's _appended: after.over, and _folded once the game is over
     if game.is_over(after):
@@ -130,7 +122,7 @@ def step(game: Any, state: Any, version: int, move: Move) -> tuple[Any, ...]:
     else:
         overs = [False] * len(events)
     game.is_over(after)  # if after.over and self.lifecycle
-    again = work_of(game, after, version, now)  # scheduler.schedule(after)
+    again = work_of(game, after)  # scheduler.schedule(after)
     # the mover's `applied` answer: projection.entries(after, own, seat)
     names = list(PLAYERS)
     shown = game.is_over(after)
