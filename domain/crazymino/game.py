@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
 from domain.crazymino import ai, hard, rules, views, words
@@ -73,6 +73,17 @@ class Crazymino(Game[State, Command, Event, CrazyminoView, ClockedTableOptions])
 
     def evolve(self, state: State, event: Event) -> State:
         return rules.evolve(state, event)
+
+    def fold(self, state: State, events: Iterable[Event]) -> State:
+        """As `Game.fold`; the events `decide` has just made on this very state are not folded
+        again: `decide` worked out the state they lead to (`rules.folded`)."""
+        if isinstance(events, (list, tuple)) and events:
+            known = rules.folded(state, events)
+            if known is not None:
+                return known
+        for event in events:
+            state = rules.evolve(state, event)
+        return state
 
     def to_act(self, state: State) -> frozenset[int]:
         seat = state.seat_to_play

@@ -6,6 +6,8 @@ from the command that ends the turn before, so `decide` emits them along with it
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from msgspec.structs import replace
 
 from domain.chance import Dice
@@ -93,18 +95,43 @@ def decide(state: State, seat: int | None, command: Command) -> list[Event]:
     events: list[Event] = []
     if isinstance(command, PlaceTile):
         before = state
-        state = _emit(state, events, _placed(state, seat, command))
-        if not state.hands[seat]:
-            _emit(state, events, _last_tile(state, seat))
-            return events
-        _begin_turn(state, events, (cell_index(command.row, command.col), before))
+        after = _emit(state, events, _placed(state, seat, command))
+        if not after.hands[seat]:
+            after = _emit(after, events, _last_tile(after, seat))
+        else:
+            after = _begin_turn(after, events, (cell_index(command.row, command.col), before))
+        _remember(before, events, after)
         return events
     if not state.pile:
         raise PileEmpty("The pile is empty: you cannot draw.")
-    state = _emit(state, events, TileDrawn(seat, state.pile[0], automatic=False))
-    state = _emit(state, events, TurnPassed(seat))
-    _begin_turn(state, events)
+    after = _emit(state, events, TileDrawn(seat, state.pile[0], automatic=False))
+    after = _emit(after, events, TurnPassed(seat))
+    _remember(state, events, _begin_turn(after, events))
     return events
+
+
+#: How many decided commands `folded` remembers. The service folds a command's events into the
+#: state it decided them on at once, and `decide` has just made that state: one entry per game
+#: being played is plenty; beyond that the memo starts afresh.
+DECIDED = 64
+_DECIDED: dict[int, tuple[State, tuple[Event, ...], State]] = {}
+
+
+def _remember(before: State, events: list[Event], after: State) -> None:
+    """Remember that `events` fold `before` into `after` (by the identity of the objects; the
+    memo keeps them alive, so an identity cannot be reused while it is remembered)."""
+    if len(_DECIDED) >= DECIDED:
+        _DECIDED.clear()
+    _DECIDED[id(before)] = (before, tuple(events), after)
+
+
+def folded(state: State, events: Sequence[Event]) -> State | None:
+    """The state `events` fold `state` into if `decide` made these events on exactly this state
+    (the same object), else None: what `decide` folded already is not folded again."""
+    known = _DECIDED.get(id(state))
+    if known is None or known[0] is not state or known[1] != tuple(events):
+        return None  # (equal events, the same objects most often, fold the state alike)
+    return known[2]
 
 
 def has_placement(state: State, seat: int, hand: tuple[int, ...] | None = None) -> bool:
@@ -143,27 +170,29 @@ def _last_tile(state: State, seat: int) -> GameEnded:
     return GameEnded(reason="last_tile", seat=seat, bonus=bonus)
 
 
-def _begin_turn(state: State, events: list[Event], laid: tuple[int, State] | None = None) -> None:
+def _begin_turn(state: State, events: list[Event], laid: tuple[int, State] | None = None) -> State:
     """Draw for a stuck seat until it can play; skip it when the pile is out; end when all are.
 
     `laid` is the cell of the tile just laid and the state before it, if a tile was laid: the
     cells around it are asked first, then the other open cells, which the board before it
     already had (`frontier` remembers them when `legal` listed that board's placements).
+    Returns the state after the events it emits.
     """
     turns = hand_turns(state.hands[state.order[state.turn]])
+    cells, points = state.cells, state.points
     if laid is None:
-        if fits_somewhere(state.cells, state.points, turns):
-            return  # the usual case after a draw
+        if fits_somewhere(cells, points, turns):
+            return state  # the usual case after a draw
     else:
         cell, before = laid
-        if fits_near(state.cells, state.points, cell, turns):
-            return  # the usual case after a placement: a tile fits next to the one just laid
+        if fits_near(cells, points, cell, turns):
+            return state  # the usual case after a placement: a tile fits next to the one just laid
         known = remembered(before.cells, before.points)  # as `legal` left it, most often
         if known is None:
-            if fits_somewhere(state.cells, state.points, turns):
-                return
+            if fits_somewhere(cells, points, turns):
+                return state
         elif fits_elsewhere(known, cell, turns):
-            return
+            return state
     fits = open_turns(state.cells, state.points)  # the board stays as it is until a placement
 
     def can_place(hand: tuple[int, ...]) -> bool:
@@ -172,15 +201,14 @@ def _begin_turn(state: State, events: list[Event], laid: tuple[int, State] | Non
     while True:
         seat = state.order[state.turn]
         if can_place(state.hands[seat]):
-            return
+            return state
         while state.pile:
             tile = state.pile[0]
             state = _emit(state, events, TileDrawn(seat, tile, automatic=True))
             if can_place((tile,)):
-                return
+                return state
         if not any(can_place(hand) for hand in state.hands):
-            _emit(state, events, GameEnded(reason="blocked"))
-            return
+            return _emit(state, events, GameEnded(reason="blocked"))
         state = _emit(state, events, TurnSkipped(seat))
 
 

@@ -13,7 +13,7 @@ its commands and events are the game's plus the table's own (`domain.seating.mod
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from msgspec.structs import replace
@@ -183,6 +183,24 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
         if not isinstance(event, _TABLE_EVENTS):
             return SeatedState(self.inner.evolve(state.game, event), state.table)
         return SeatedState(state.game, _table_after(state.table, event))
+
+    def fold(self, state: SeatedState[Any], events: Iterable[Any]) -> SeatedState[Any]:
+        """As `evolve` event by event: each run of the game's own events is folded by the
+        game's `fold` (which may know the state they lead to), the table's by the table."""
+        game, table = state.game, state.table
+        run: list[Any] = []
+        seen = False
+        for event in events:
+            seen = True
+            if isinstance(event, _TABLE_EVENTS):
+                if run:
+                    game, run = self.inner.fold(game, run), []
+                table = _table_after(table, event)
+            else:
+                run.append(event)
+        if run:
+            game = self.inner.fold(game, run)
+        return SeatedState(game, table) if seen else state
 
     # -- asking ---------------------------------------------------------------------------
 
