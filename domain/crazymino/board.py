@@ -179,6 +179,6 @@ def lay(
     new_cells = list(cells)
     new_cells[cell] = tile
     new_points = list(points)
-    for k, p in enumerate(CORNER_POINTS[cell]):
-        new_points[p] = corners[k]
+    nw, ne, se, sw = CORNER_POINTS[cell]
+    new_points[nw], new_points[ne], new_points[se], new_points[sw] = corners
     return tuple(new_cells), tuple(new_points)

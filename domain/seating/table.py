@@ -105,7 +105,9 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
             return self._timed_out(state, seat, command, now)
         if not isinstance(command, (Leave, Rejoin)):
             events = list(self.inner.decide(game, seat, command, now))
-            if not events or seat is None:
+            if table.turn_seconds is None or not events:  # no clock: `_clock_after` adds none
+                return events
+            if seat is None:
                 return events + self._clock_after(state, events, now, table.strikes)
             return events + self._clock_after(state, events, now, _strike(table, seat, 0))
         if seat is None:
@@ -226,7 +228,8 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
         return self.inner.hints(state.game, seat, commands)
 
     def away(self, state: SeatedState[Any]) -> Mapping[int, str]:
-        return {a.seat: a.level for a in state.table.away}
+        away = state.table.away
+        return {a.seat: a.level for a in away} if away else {}
 
     def seating(self, state: SeatedState[Any]) -> TableView:
         t = state.table
@@ -261,9 +264,11 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
         return self.inner.cause(event)
 
     def timers(self, state: SeatedState[Any]) -> list[Timer]:
-        timers = list(self.inner.timers(state.game))
         clock, number = state.table.clock, state.table.clocks
-        if clock is not None and not self.inner.is_over(state.game):
+        if clock is None:
+            return list(self.inner.timers(state.game))
+        timers = list(self.inner.timers(state.game))
+        if not self.inner.is_over(state.game):
             timers.append(Timer(f"clock-{number}", clock.due, TimeOut(clock.seat, number)))
         return timers
 
