@@ -181,6 +181,8 @@ def _begin_turn(state: State, events: list[Event], laid: tuple[int, State] | Non
     turns = hand_turns(state.hands[state.order[state.turn]])
     cells, points = state.cells, state.points
     if laid is None:
+        if remembered(cells, points) is None and _fits_recent(state, turns, 0):
+            return state  # the usual case after a draw on a board nobody listed
         if fits_somewhere(cells, points, turns):
             return state  # the usual case after a draw
     else:
@@ -189,7 +191,7 @@ def _begin_turn(state: State, events: list[Event], laid: tuple[int, State] | Non
             return state  # the usual case after a placement: a tile fits next to the one just laid
         known = remembered(before.cells, before.points)  # as `legal` left it, most often
         if known is None:
-            if fits_somewhere(cells, points, turns):
+            if _fits_recent(state, turns, 1) or fits_somewhere(cells, points, turns):
                 return state
         elif fits_elsewhere(known, cell, turns):
             return state
@@ -210,6 +212,22 @@ def _begin_turn(state: State, events: list[Event], laid: tuple[int, State] | Non
         if not any(can_place(hand) for hand in state.hands):
             return _emit(state, events, GameEnded(reason="blocked"))
         state = _emit(state, events, TurnSkipped(seat))
+
+
+#: How many of the tiles laid last `_fits_recent` looks around.
+RECENT = 4
+
+
+def _fits_recent(state: State, turns: int, skip: int) -> bool:
+    """Whether one of the turns fits an open cell next to one of the `RECENT` tiles laid last
+    but `skip` (the cells the last moves numbered, the likeliest to take a tile): a few cells
+    asked before all the open cells of the board are worked out. False says nothing."""
+    cells, points = state.cells, state.points
+    placed = state.placements
+    for p in placed[max(0, len(placed) - skip - RECENT) : len(placed) - skip]:
+        if fits_near(cells, points, p.row * SIZE + p.col, turns):
+            return True
+    return False
 
 
 def _emit(state: State, events: list[Event], event: Event) -> State:
