@@ -7,6 +7,7 @@ from the command that ends the turn before, so `decide` emits them along with it
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from msgspec.structs import replace
 
@@ -34,6 +35,7 @@ from domain.crazymino.model import (
     Abandon,
     Bonus,
     Command,
+    DrawAndPass,
     Event,
     GameEnded,
     GameStarted,
@@ -86,20 +88,22 @@ def decide(state: State, seat: int | None, command: Command) -> list[Event]:
     """The events of a seat's command, or the `RuleError` that forbids it."""
     if state.ended is not None:
         raise GameOverError("The game is over.")
-    if isinstance(command, Abandon):
+    kind = type(command)  # (`isinstance` of another Struct type is slow: the usual two first)
+    if kind is not PlaceTile and kind is not DrawAndPass and isinstance(command, Abandon):
         if seat is not None:
             raise TurnError("Only the service ends a game that nobody plays.")
         return [GameEnded(reason="abandoned")]
     if seat is None or seat != state.seat_to_play:
         raise TurnError("It is not your turn.")
     events: list[Event] = []
-    if isinstance(command, PlaceTile):
+    if kind is PlaceTile or (kind is not DrawAndPass and isinstance(command, PlaceTile)):
+        placing = cast(PlaceTile, command)
         before = state
-        after = _emit(state, events, _placed(state, seat, command))
+        after = _emit(state, events, _placed(state, seat, placing))
         if not after.hands[seat]:
             after = _emit(after, events, _last_tile(after, seat))
         else:
-            after = _begin_turn(after, events, (cell_index(command.row, command.col), before))
+            after = _begin_turn(after, events, (cell_index(placing.row, placing.col), before))
         _remember(before, events, after)
         return events
     if not state.pile:

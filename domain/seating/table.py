@@ -45,6 +45,12 @@ from domain.seating.model import (
 from domain.seating.model import TableCommand as _TableCommand
 
 _TABLE_EVENTS = (TableSet, ClockSet, TimedOut, SeatLeft, SeatRejoined)
+#: Whether each type of event met so far is one of the table's (`isinstance` of a type that is
+#: not among several Struct types is slow: it is asked once per type).
+_IS_TABLE_EVENT: dict[type, bool] = {}
+#: What each type of command met so far is: the table's `TimeOut`, `Leave` or `Rejoin`, or the
+#: game's own (None).
+_TABLE_COMMAND: dict[type, type | None] = {}
 #: The AI level whose move a timed-out seat plays.
 FALLBACK = "normal"
 
@@ -101,9 +107,10 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
         self, state: SeatedState[Any], seat: int | None, command: Any, now: int
     ) -> list[Any]:
         game, table = state.game, state.table
-        if isinstance(command, TimeOut):
+        own = _table_command(command)
+        if own is TimeOut:
             return self._timed_out(state, seat, command, now)
-        if not isinstance(command, (Leave, Rejoin)):
+        if own is None:
             events = list(self.inner.decide(game, seat, command, now))
             if table.turn_seconds is None or not events:  # no clock: `_clock_after` adds none
                 return events
@@ -114,7 +121,7 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
             raise TurnError("Only a player leaves the table or comes back to it.")
         if self.inner.is_over(game):
             raise GameOverError("The game is over.")
-        if isinstance(command, Leave):
+        if own is Leave:
             if table.level_away(seat) is not None:
                 raise AlreadyLeft("You have left the table already.")
             left: list[Any] = [SeatLeft(seat, table.takeover_level, "left")]
@@ -173,7 +180,7 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
         return [ClockSet(people[0], now + table.turn_seconds * 1000, strikes)]
 
     def admit(self, state: SeatedState[Any], seat: int, command: Any) -> None:
-        if isinstance(command, (Leave, Rejoin)) or state.table.level_away(seat) is None:
+        if _table_command(command) in (Leave, Rejoin) or state.table.level_away(seat) is None:
             return
         raise SeatAway(
             "You have left the table and the AI plays your seat: take your seat back first."
@@ -182,7 +189,7 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
     # -- folding --------------------------------------------------------------------------
 
     def evolve(self, state: SeatedState[Any], event: Any) -> SeatedState[Any]:
-        if not isinstance(event, _TABLE_EVENTS):
+        if not _is_table_event(event):
             return SeatedState(self.inner.evolve(state.game, event), state.table)
         return SeatedState(state.game, _table_after(state.table, event))
 
@@ -194,7 +201,7 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
         seen = False
         for event in events:
             seen = True
-            if isinstance(event, _TABLE_EVENTS):
+            if _is_table_event(event):
                 if run:
                     game, run = self.inner.fold(game, run), []
                 table = _table_after(table, event)
@@ -244,10 +251,10 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
         return self.inner.full_view(state.game)
 
     def redact(self, event: Any, viewer: int | None) -> Any:
-        return event if isinstance(event, _TABLE_EVENTS) else self.inner.redact(event, viewer)
+        return event if _is_table_event(event) else self.inner.redact(event, viewer)
 
     def describe(self, event: Any, names: Sequence[str]) -> str:
-        if isinstance(event, _TABLE_EVENTS):
+        if _is_table_event(event):
             return words.describe(event, names)
         return self.inner.describe(event, names)
 
@@ -321,3 +328,23 @@ def _table_after(table: Table, event: Any) -> Table:
         case SeatRejoined(seat=seat):
             return replace(table, away=tuple(a for a in table.away if a.seat != seat))
     return table
+
+
+def _is_table_event(event: Any) -> bool:
+    """`isinstance(event, _TABLE_EVENTS)`, asked once per type of event."""
+    kind = type(event)
+    known = _IS_TABLE_EVENT.get(kind)
+    if known is None:
+        known = _IS_TABLE_EVENT[kind] = isinstance(event, _TABLE_EVENTS)
+    return known
+
+
+def _table_command(command: Any) -> type | None:
+    """The table's command class `command` is an instance of (`TimeOut`, `Leave`, `Rejoin`), or
+    None for a command of the game: `isinstance` asked once per type of command."""
+    kind = type(command)
+    if kind in _TABLE_COMMAND:
+        return _TABLE_COMMAND[kind]
+    found = next((c for c in (TimeOut, Leave, Rejoin) if isinstance(command, c)), None)
+    _TABLE_COMMAND[kind] = found
+    return found
