@@ -24,8 +24,8 @@ from domain.crazymino.board import (
 from domain.crazymino.errors import BadRotation, NotYourTile, OffBoard, PileEmpty
 from domain.crazymino.fits import (
     fits_elsewhere,
-    fits_near,
     fits_somewhere,
+    hand_fits_near,
     hand_turns,
     open_turns,
     remembered,
@@ -182,22 +182,22 @@ def _begin_turn(state: State, events: list[Event], laid: tuple[int, State] | Non
     already had (`frontier` remembers them when `legal` listed that board's placements).
     Returns the state after the events it emits.
     """
-    turns = hand_turns(state.hands[state.order[state.turn]])
+    hand = state.hands[state.order[state.turn]]
     cells, points = state.cells, state.points
     if laid is None:
-        if remembered(cells, points) is None and _fits_recent(state, turns, 0):
+        if remembered(cells, points) is None and _fits_recent(state, hand, 0):
             return state  # the usual case after a draw on a board nobody listed
-        if fits_somewhere(cells, points, turns):
+        if fits_somewhere(cells, points, hand_turns(hand)):
             return state  # the usual case after a draw
     else:
         cell, before = laid
-        if fits_near(cells, points, cell, turns):
+        if hand_fits_near(cells, points, cell, hand):
             return state  # the usual case after a placement: a tile fits next to the one just laid
         known = remembered(before.cells, before.points)  # as `legal` left it, most often
         if known is None:
-            if _fits_recent(state, turns, 1) or fits_somewhere(cells, points, turns):
+            if _fits_recent(state, hand, 1) or fits_somewhere(cells, points, hand_turns(hand)):
                 return state
-        elif fits_elsewhere(known, cell, turns):
+        elif fits_elsewhere(known, cell, hand_turns(hand)):
             return state
     fits = open_turns(state.cells, state.points)  # the board stays as it is until a placement
 
@@ -222,14 +222,14 @@ def _begin_turn(state: State, events: list[Event], laid: tuple[int, State] | Non
 RECENT = 4
 
 
-def _fits_recent(state: State, turns: int, skip: int) -> bool:
-    """Whether one of the turns fits an open cell next to one of the `RECENT` tiles laid last
+def _fits_recent(state: State, hand: tuple[int, ...], skip: int) -> bool:
+    """Whether a tile of the hand fits an open cell next to one of the `RECENT` tiles laid last
     but `skip` (the cells the last moves numbered, the likeliest to take a tile): a few cells
     asked before all the open cells of the board are worked out. False says nothing."""
     cells, points = state.cells, state.points
     placed = state.placements
     for p in placed[max(0, len(placed) - skip - RECENT) : len(placed) - skip]:
-        if fits_near(cells, points, p.row * SIZE + p.col, turns):
+        if hand_fits_near(cells, points, p.row * SIZE + p.col, hand):
             return True
     return False
 

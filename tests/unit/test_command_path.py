@@ -13,7 +13,7 @@ import pytest
 from msgspec.structs import replace
 
 from domain.crazymino import rules, words
-from domain.crazymino.fits import frontier
+from domain.crazymino.fits import fits_near, frontier, hand_fits_near, hand_turns
 from domain.crazymino.game import CRAZYMINO
 from domain.crazymino.model import TurnPassed
 from domain.game import Setup
@@ -99,3 +99,20 @@ def test_folded_knows_only_what_decide_made_on_that_very_state() -> None:
     assert rules.folded(replace(state, cells=tuple(list(state.cells))), events) is None
     assert rules.folded(state, [*events[:-1], TurnPassed(seat)]) is None
     assert rules.folded(state, []) is None
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_hand_fits_near_is_fits_near_of_the_hands_turns(seed: int) -> None:
+    choose = random.Random(seed)
+    state = CRAZYMINO.replay(CRAZYMINO.start(Setup(seed=seed, players=PLAYERS)))
+    while not CRAZYMINO.is_over(state):
+        for cell in range(14 * 14):
+            for size in (0, 1, 3, 20):
+                hand = tuple(choose.sample(range(120), size))
+                expected = fits_near(state.cells, state.points, cell, hand_turns(hand))
+                assert hand_fits_near(state.cells, state.points, cell, hand) == expected
+        seat = state.seat_to_play
+        assert seat is not None
+        state = CRAZYMINO.fold(
+            state, CRAZYMINO.decide(state, seat, choose.choice(CRAZYMINO.legal(state, seat)))
+        )
