@@ -178,10 +178,12 @@ def hand_fits_near(
 ) -> bool:
     """`fits_near(cells, points, cell, hand_turns(hand))`, without working out the turns of the
     whole hand: whether a tile of the hand has a turn that fits an open cell next to `cell`."""
+    known = _FIT_TILES.get
     for n, nw, ne, se, sw in NEAR[cell]:
         if cells[n] < 0:
             key = (points[nw] << 3 | points[ne]) << 8 | points[se] << 3 | points[sw]
-            if FITS[key] and not _tiles_fitting(key).isdisjoint(hand):
+            # (a key that some turn fits has a tile: its set is never empty)
+            if FITS[key] and not (known(key) or _tiles_fitting(key)).isdisjoint(hand):
                 return True
     return False
 

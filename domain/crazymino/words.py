@@ -30,6 +30,9 @@ _CORNERS = {
 
 
 def numbers(corners: Sequence[int]) -> str:
+    if len(corners) == 4:  # a tile's corners: one f-string (the same words, faster)
+        nw, ne, se, sw = corners
+        return f"{nw}-{ne}-{se}-{sw}"
     return "-".join(map(str, corners))
 
 
