@@ -5,7 +5,7 @@ Run from the project root:
 
     .venv/bin/python -m bench.bench_command_domain                 # base: merge-base with `main`
     .venv/bin/python -m bench.bench_command_domain --base cbc2e0c  # any commit
-    .venv/bin/python -m bench.bench_command_domain --quick         # a short run (about 20 s)
+    .venv/bin/python -m bench.bench_command_domain --quick         # a short run (about 5 s)
     .venv/bin/python -m bench.bench_command_domain --profile       # cProfile this tree's side
 
 The workload is that of the seat WebSocket under load: 2-human Crazymino games (the service's
@@ -28,15 +28,17 @@ domain exactly what `app` asks of it (`step`, in this order):
 A timed case plays one whole game's commands from the state its start events fold to, each on
 the state the previous command's `fold` gave (as the service's cached table), so every board is
 as new to the rules as in the service. A sample is the time of one game divided by its commands
-(per command), GC disabled; samples go round-robin over the games. A second row is the same
-games at a table with a 60 s turn clock (the table's `ClockSet` events, a timer per state).
+(per command), GC disabled; samples go round-robin over the games, and both sides time the same
+game in the same round (a paired comparison: the machine is shared and noisy). A second row is
+the same games at a table with a 60 s turn clock (the table's `ClockSet` events, a timer).
 
 The base's `domain` package is extracted with `git archive <base> domain | tar -x` into a
 temporary directory; each side runs in its own worker process whose `sys.path` starts with its
 tree (as `bench.bench_domain_ab`). The parent checks that both sides give the same events,
-states, words and machine work for every command, then asks them in turn for a block of samples,
-alternating which side goes first. Each number is the median over rounds of a round's median;
-the ratio is the median over rounds of (base round median / new round median).
+states, words and machine work for every command, then asks them in turn for a block of samples
+(one game by default), alternating which side goes first. Each number is the median over rounds
+of a round's median; the ratio is the median over rounds of (base round median / new round
+median), with the quartiles of the round ratios beside it.
 """
 
 from __future__ import annotations
@@ -156,22 +158,23 @@ def digest(game: Any, games: list[tuple[Any, list[Move]]]) -> str:
     return sha.hexdigest()
 
 
-def samples_of(game: Any, games: list[tuple[Any, list[Move]]], samples: int) -> list[float]:
-    """`samples` per-command times (ns), each of one whole game, round-robin over the games."""
-    for first, moves in games:  # warm-up
-        play(game, first, moves)
+def samples_of(
+    game: Any, games: list[tuple[Any, list[Move]]], samples: int, start: int = 0
+) -> list[float]:
+    """`samples` per-command times (ns), each of one whole game, round-robin over the games
+    from game `start`, GC disabled while a game is timed."""
     gc.collect()
     out = []
-    for i in range(samples):
+    for i in range(start, start + samples):
         first, moves = games[i % len(games)]
         gc.disable()
         try:
-            start = time.perf_counter_ns()
+            begin = time.perf_counter_ns()
             play(game, first, moves)
             stop = time.perf_counter_ns()
         finally:
             gc.enable()
-        out.append((stop - start) / len(moves))
+        out.append((stop - begin) / len(moves))
     return out
 
 
@@ -195,10 +198,15 @@ def worker(tree: str) -> None:
         "digest": [digest(game, games) for games in cases],
         "commands": [sum(len(moves) for _, moves in games) for games in cases],
     }
+    for games in cases:  # warm-up
+        for first, moves in games:
+            play(game, first, moves)
     print(json.dumps(hello), flush=True)
+    done = [0] * len(cases)  # both sides are asked alike: they time the same game in turn
     for line in sys.stdin:
         index, samples = json.loads(line)
-        print(json.dumps(samples_of(game, cases[index], samples)), flush=True)
+        print(json.dumps(samples_of(game, cases[index], samples, done[index])), flush=True)
+        done[index] += samples
 
 
 def profile(calls: int = 200) -> str:
@@ -270,9 +278,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--base", help="the base commit (default: merge-base of HEAD and main)")
-    parser.add_argument("--rounds", type=int, help="alternating rounds (default 15)")
-    parser.add_argument("--samples", type=int, help="samples per side, row and round (24)")
-    parser.add_argument("--quick", action="store_true", help="5 rounds × 16 samples")
+    parser.add_argument("--rounds", type=int, help="alternating rounds (default 400)")
+    parser.add_argument("--samples", type=int, help="games per side, row and round (1)")
+    parser.add_argument("--quick", action="store_true", help="80 rounds")
     parser.add_argument("--profile", action="store_true", help="cProfile this tree's side only")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -282,8 +290,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.profile:
         print(profile())
         return
-    rounds = args.rounds or (5 if args.quick else 15)
-    samples = args.samples or (16 if args.quick else 24)
+    rounds = args.rounds or (80 if args.quick else 400)
+    samples = args.samples or 1
     base = git("rev-parse", "--short", args.base or git("merge-base", "HEAD", "main"))
     head = git("rev-parse", "--short", "HEAD")
     dirty = " (with uncommitted changes)" if git("status", "--porcelain", "domain") else ""
@@ -312,18 +320,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(
         f"Base: `{base}` (its `domain/`); new: `{head}`{dirty} (this tree's `domain/`). "
         f"{len(SEEDS)} seeded 2-human games ({counts[0]} and {counts[1]} commands); "
-        f"{rounds} alternating rounds × {samples} samples per side and row; each number is the "
-        "median over rounds of a round's median, and the ratio is the median over rounds of "
-        "(base round median / new round median).\n"
+        f"{rounds} alternating rounds × {samples} game(s) per side and row, both sides timing "
+        "the same game in a round; each number is the median over rounds of a round's median "
+        "time per command, and the ratio is the median over rounds of (base round median / "
+        "new round median).\n"
     )
-    print("| Benchmark | Base | New | Faster (median of rounds) | Round ratios (min – max) |")
+    print("| Benchmark | Base | New | Faster (median of rounds) | Round ratios (quartiles) |")
     print("|---|---|---|---|---|")
     for index, name in enumerate(NAMES):
         old, new = medians[0][index], medians[1][index]
         ratios = [o / n for o, n in zip(old, new, strict=True)]
+        low, _, high = statistics.quantiles(ratios, n=4)
         print(
             f"| {name} | {fmt(statistics.median(old))} | {fmt(statistics.median(new))} "
-            f"| **{statistics.median(ratios):.2f}×** | {min(ratios):.2f} – {max(ratios):.2f} |"
+            f"| **{statistics.median(ratios):.2f}×** | {low:.2f} – {high:.2f} |"
         )
 
 
