@@ -23,6 +23,7 @@ from domain.crazymino.board import (
 )
 from domain.crazymino.errors import BadRotation, NotYourTile, OffBoard, PileEmpty
 from domain.crazymino.fits import (
+    TURN_CORNERS,
     fits_elsewhere,
     fits_somewhere,
     hand_fits_near,
@@ -30,7 +31,7 @@ from domain.crazymino.fits import (
     open_turns,
     remembered,
 )
-from domain.crazymino.geometry import ROTATIONS, SIZE, cell_index, on_board, rotate
+from domain.crazymino.geometry import ROTATIONS, SIZE, cell_index, on_board
 from domain.crazymino.model import (
     Abandon,
     Bonus,
@@ -146,22 +147,24 @@ def has_placement(state: State, seat: int, hand: tuple[int, ...] | None = None) 
 def _placed(state: State, seat: int, command: PlaceTile) -> TilePlaced:
     if command.rotation not in ROTATIONS:
         raise BadRotation("A tile turns by 0, 90, 180 or 270 degrees.")
-    if not on_board(command.row, command.col):
+    tile, row, col = command.tile, command.row, command.col
+    if not on_board(row, col):
         raise OffBoard("That cell is not on the 14×14 board.")
-    if command.tile not in state.hands[seat]:
+    if tile not in state.hands[seat]:
         raise NotYourTile("That tile is not in your hand.")
-    cell = cell_index(command.row, command.col)
-    corners = rotate(TILE_CORNERS[command.tile], command.rotation)
-    check(state.cells, state.points, corners, cell)
+    cell = row * SIZE + col
+    corners = TURN_CORNERS[tile << 2 | ROTATIONS.index(command.rotation)]
+    cells, points = state.cells, state.points
+    check(cells, points, corners, cell)
     return TilePlaced(
-        seat=seat,
-        tile=command.tile,
-        row=command.row,
-        col=command.col,
-        rotation=command.rotation,
-        colour=TILE_COLOUR[command.tile],
-        corners=corners,
-        score=score(state.cells, state.points, command.tile, cell),
+        seat,
+        tile,
+        row,
+        col,
+        command.rotation,
+        TILE_COLOUR[tile],
+        corners,
+        score(cells, points, tile, cell),
     )
 
 
