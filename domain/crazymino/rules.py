@@ -94,13 +94,15 @@ def decide(state: State, seat: int | None, command: Command) -> list[Event]:
         if seat is not None:
             raise TurnError("Only the service ends a game that nobody plays.")
         return [GameEnded(reason="abandoned")]
-    if seat is None or seat != state.seat_to_play:
+    if seat is None or not state.order or seat != state.order[state.turn]:  # `seat_to_play`
         raise TurnError("It is not your turn.")
     events: list[Event] = []
     if kind is PlaceTile or (kind is not DrawAndPass and isinstance(command, PlaceTile)):
         placing = cast(PlaceTile, command)
         before = state
-        after = _emit(state, events, _placed(state, seat, placing))
+        laid = _placed(state, seat, placing)
+        events.append(laid)
+        after = _placed_on(state, laid)  # `evolve` of a TilePlaced
         if not after.hands[seat]:
             after = _emit(after, events, _last_tile(after, seat))
         else:
@@ -248,9 +250,10 @@ def _next_turn(state: State) -> int:
 
 def _without(hand: tuple[int, ...], tile: int) -> tuple[int, ...]:
     """The hand without `tile` (every copy of it; a dealt hand holds each tile once)."""
-    if tile not in hand:
+    try:
+        at = hand.index(tile)
+    except ValueError:
         return hand
-    at = hand.index(tile)
     rest = hand[:at] + hand[at + 1 :]
     return tuple(t for t in rest if t != tile) if tile in rest else rest
 

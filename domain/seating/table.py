@@ -48,6 +48,10 @@ _TABLE_EVENTS = (TableSet, ClockSet, TimedOut, SeatLeft, SeatRejoined)
 #: Whether each type of event met so far is one of the table's (`isinstance` of a type that is
 #: not among several Struct types is slow: it is asked once per type).
 _IS_TABLE_EVENT: dict[type, bool] = {}
+#: How many of the table's events `Seated.describe` remembers the words of (by identity, the
+#: event kept alive meanwhile, and the names given); beyond that the memo starts afresh.
+DESCRIBED = 1024
+_DESCRIBED: dict[int, tuple[Any, tuple[str, ...], str]] = {}
 #: What each type of command met so far is: the table's `TimeOut`, `Leave` or `Rejoin`, or the
 #: game's own (None).
 _TABLE_COMMAND: dict[type, type | None] = {}
@@ -251,12 +255,28 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
         return self.inner.full_view(state.game)
 
     def redact(self, event: Any, viewer: int | None) -> Any:
-        return event if _is_table_event(event) else self.inner.redact(event, viewer)
+        table = _IS_TABLE_EVENT.get(type(event))  # `_is_table_event`, inline when known
+        if table is None:
+            table = _is_table_event(event)
+        return event if table else self.inner.redact(event, viewer)
 
     def describe(self, event: Any, names: Sequence[str]) -> str:
-        if _is_table_event(event):
-            return words.describe(event, names)
-        return self.inner.describe(event, names)
+        table = _IS_TABLE_EVENT.get(type(event))
+        if table is None:
+            table = _is_table_event(event)
+        if not table:
+            return self.inner.describe(event, names)
+        # The table's events are frozen values: their words are remembered by identity, as
+        # the service describes each event for every seat (a `ClockSet` after every move).
+        who = tuple(names)
+        known = _DESCRIBED.get(id(event))
+        if known is not None and known[0] is event and known[1] == who:
+            return known[2]
+        text = words.describe(event, who)
+        if len(_DESCRIBED) >= DESCRIBED:
+            _DESCRIBED.clear()
+        _DESCRIBED[id(event)] = (event, who, text)
+        return text
 
     def cause(self, event: Any) -> tuple[int | None, Any] | None:
         match event:
@@ -308,6 +328,10 @@ def _entropy(clock: int, seat: int) -> int:
 
 
 def _table_after(table: Table, event: Any) -> Table:
+    if type(event) is ClockSet:  # the commonest, first and without a pattern
+        seat, due = event.seat, event.due
+        clock = None if seat is None or due is None else Clock(seat, due)
+        return replace(table, clock=clock, clocks=table.clocks + 1, strikes=event.strikes)
     match event:
         case TableSet(turn_seconds=seconds, timeouts_to_ai=limit, takeover_level=level):
             return replace(
