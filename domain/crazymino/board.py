@@ -77,6 +77,14 @@ def _connected(cells: Sequence[int], cell: int) -> bool:
     return sum(cells[n] >= 0 for n in DIAGONAL_NEIGHBOURS[cell]) >= 2
 
 
+def _edge_neighbour(cells: Sequence[int], cell: int) -> bool:
+    """Whether a tile lies on a cell that shares an edge with `cell`."""
+    for n in EDGE_NEIGHBOURS[cell]:  # noqa: SIM110 - a loop costs less than `any` of a generator
+        if cells[n] >= 0:
+            return True
+    return False
+
+
 def groups(cells: Sequence[int]) -> list[int]:
     """A group label per cell (-1 for empty): tiles joined edge to edge share a label."""
     label = [-1] * CELLS
@@ -138,23 +146,25 @@ def score(
 ) -> Score:
     """The breakdown of a legal placement's score. `labels` (from `groups`, before placing)
     saves the search for groups when many placements on one board are scored."""
-    active = [k for k, p in enumerate(CORNER_POINTS[cell]) if points[p]]
+    nw, ne, se, sw = CORNER_POINTS[cell]
+    numbered = (points[nw] != 0) + (points[ne] != 0) + (points[se] != 0) + (points[sw] != 0)
     bridged = False
     # Two numbered corners with an edge neighbour are the two ends of that edge, and every
     # tile around them shares an edge with it: one group. Only diagonal tiles can be two.
-    if len(active) == 2 and not any(cells[n] >= 0 for n in EDGE_NEIGHBOURS[cell]):
+    if numbered == 2 and not _edge_neighbour(cells, cell):
+        active = [k for k, p in enumerate(CORNER_POINTS[cell]) if points[p]]
         touching = {n for k in active for side in AROUND[cell][k] for n in side if cells[n] >= 0}
         if labels is None:
             bridged = not joined(cells, touching)
         else:
             bridged = len({labels[n] for n in touching}) >= 2
-    corner_multiplier = 2 if bridged else CORNER_MULTIPLIER[len(active)]
+    corner_multiplier = 2 if bridged else CORNER_MULTIPLIER[numbered]
     bonus = 10 if TILE_COLOUR[tile] == CELL_COLOUR[cell] else 0
     cell_multiplier = CELL_MULTIPLIER[cell]
     return Score(
         sum=TILE_SUM[tile],
         colour_bonus=bonus,
-        active_corners=len(active),
+        active_corners=numbered,
         bridged=bridged,
         corner_multiplier=corner_multiplier,
         cell_multiplier=cell_multiplier,
@@ -179,6 +189,6 @@ def lay(
     new_cells = list(cells)
     new_cells[cell] = tile
     new_points = list(points)
-    for k, p in enumerate(CORNER_POINTS[cell]):
-        new_points[p] = corners[k]
+    nw, ne, se, sw = CORNER_POINTS[cell]
+    new_points[nw], new_points[ne], new_points[se], new_points[sw] = corners
     return tuple(new_cells), tuple(new_points)

@@ -160,6 +160,34 @@ def fits_near(cells: Sequence[int], points: Sequence[int], cell: int, turns: int
     return False
 
 
+#: The tiles with a turn in `FITS[key]`, for each key asked so far (one entry per key at most).
+_FIT_TILES: dict[int, frozenset[int]] = {}
+
+
+def _tiles_fitting(key: int) -> frozenset[int]:
+    tiles = _FIT_TILES.get(key)
+    if tiles is None:
+        fits = FITS[key]
+        tiles = frozenset(t for t, turns in enumerate(TILE_TURNS) if fits & turns)
+        _FIT_TILES[key] = tiles
+    return tiles
+
+
+def hand_fits_near(
+    cells: Sequence[int], points: Sequence[int], cell: int, hand: Sequence[int]
+) -> bool:
+    """`fits_near(cells, points, cell, hand_turns(hand))`, without working out the turns of the
+    whole hand: whether a tile of the hand has a turn that fits an open cell next to `cell`."""
+    known = _FIT_TILES.get
+    for n, nw, ne, se, sw in NEAR[cell]:
+        if cells[n] < 0:
+            key = (points[nw] << 3 | points[ne]) << 8 | points[se] << 3 | points[sw]
+            # (a key that some turn fits has a tile: its set is never empty)
+            if FITS[key] and not (known(key) or _tiles_fitting(key)).isdisjoint(hand):
+                return True
+    return False
+
+
 def fits_elsewhere(before: Frontier, cell: int, turns: int) -> bool:
     """Whether one of the turns fits an open cell of the board `before` (its `frontier`) that
     is not `cell` nor next to it. Laying a tile on `cell` changes no other cell's corners, so

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
 from domain.crazymino import ai, hard, rules, views, words
@@ -41,6 +41,16 @@ class _Commands(dict[int, PlaceTile]):
 COMMANDS = 32_768
 _PLACE_TILE = _Commands()
 
+#: `to_act` of each seat (frozen: one object serves every answer).
+_SEAT = {seat: frozenset((seat,)) for seat in range(rules.MAX_SEATS)}
+_NOBODY: frozenset[int] = frozenset()
+
+#: How many events `Crazymino.describe` remembers the words of, by the identity of the event
+#: (a frozen value, kept alive by the memo so that its identity is not reused meanwhile) and the
+#: names it was given; beyond that the memo starts afresh.
+DESCRIBED = 2048
+_DESCRIBED: dict[int, tuple[Event, tuple[str, ...], str]] = {}
+
 
 class Crazymino(Game[State, Command, Event, CrazyminoView, ClockedTableOptions]):
     """The rules of Crazymino behind the common game interface. Time plays no part in them."""
@@ -74,9 +84,20 @@ class Crazymino(Game[State, Command, Event, CrazyminoView, ClockedTableOptions])
     def evolve(self, state: State, event: Event) -> State:
         return rules.evolve(state, event)
 
+    def fold(self, state: State, events: Iterable[Event]) -> State:
+        """As `Game.fold`; the events `decide` has just made on this very state are not folded
+        again: `decide` worked out the state they lead to (`rules.folded`)."""
+        if isinstance(events, (list, tuple)) and events:
+            known = rules.folded(state, events)
+            if known is not None:
+                return known
+        for event in events:
+            state = rules.evolve(state, event)
+        return state
+
     def to_act(self, state: State) -> frozenset[int]:
         seat = state.seat_to_play
-        return frozenset() if seat is None else frozenset((seat,))
+        return _NOBODY if seat is None else _SEAT.get(seat) or frozenset((seat,))
 
     def is_over(self, state: State) -> bool:
         return state.ended is not None
@@ -105,7 +126,17 @@ class Crazymino(Game[State, Command, Event, CrazyminoView, ClockedTableOptions])
         ]
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
-        return words.describe(event, names)
+        """`words.describe`, remembered for the last events described: the service describes
+        each event of a command once for every seat that sees it, most often the same object."""
+        who = tuple(names)
+        known = _DESCRIBED.get(id(event))
+        if known is not None and known[0] is event and known[1] == who:
+            return known[2]
+        text = words.describe(event, who)
+        if len(_DESCRIBED) >= DESCRIBED:
+            _DESCRIBED.clear()
+        _DESCRIBED[id(event)] = (event, who, text)
+        return text
 
     def view(self, state: State, viewer: int | None) -> CrazyminoView:
         return views.view(state, viewer)

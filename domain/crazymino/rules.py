@@ -6,6 +6,9 @@ from the command that ends the turn before, so `decide` emits them along with it
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import cast
+
 from msgspec.structs import replace
 
 from domain.chance import Dice
@@ -20,18 +23,20 @@ from domain.crazymino.board import (
 )
 from domain.crazymino.errors import BadRotation, NotYourTile, OffBoard, PileEmpty
 from domain.crazymino.fits import (
+    TURN_CORNERS,
     fits_elsewhere,
-    fits_near,
     fits_somewhere,
+    hand_fits_near,
     hand_turns,
     open_turns,
     remembered,
 )
-from domain.crazymino.geometry import ROTATIONS, SIZE, cell_index, on_board, rotate
+from domain.crazymino.geometry import ROTATIONS, SIZE, cell_index, on_board
 from domain.crazymino.model import (
     Abandon,
     Bonus,
     Command,
+    DrawAndPass,
     Event,
     GameEnded,
     GameStarted,
@@ -84,27 +89,56 @@ def decide(state: State, seat: int | None, command: Command) -> list[Event]:
     """The events of a seat's command, or the `RuleError` that forbids it."""
     if state.ended is not None:
         raise GameOverError("The game is over.")
-    if isinstance(command, Abandon):
+    kind = type(command)  # (`isinstance` of another Struct type is slow: the usual two first)
+    if kind is not PlaceTile and kind is not DrawAndPass and isinstance(command, Abandon):
         if seat is not None:
             raise TurnError("Only the service ends a game that nobody plays.")
         return [GameEnded(reason="abandoned")]
-    if seat is None or seat != state.seat_to_play:
+    if seat is None or not state.order or seat != state.order[state.turn]:  # `seat_to_play`
         raise TurnError("It is not your turn.")
     events: list[Event] = []
-    if isinstance(command, PlaceTile):
+    if kind is PlaceTile or (kind is not DrawAndPass and isinstance(command, PlaceTile)):
+        placing = cast(PlaceTile, command)
         before = state
-        state = _emit(state, events, _placed(state, seat, command))
-        if not state.hands[seat]:
-            _emit(state, events, _last_tile(state, seat))
-            return events
-        _begin_turn(state, events, (cell_index(command.row, command.col), before))
+        laid = _placed(state, seat, placing)
+        events.append(laid)
+        after = _placed_on(state, laid)  # `evolve` of a TilePlaced
+        if not after.hands[seat]:
+            after = _emit(after, events, _last_tile(after, seat))
+        else:
+            after = _begin_turn(after, events, (cell_index(placing.row, placing.col), before))
+        _remember(before, events, after)
         return events
     if not state.pile:
         raise PileEmpty("The pile is empty: you cannot draw.")
-    state = _emit(state, events, TileDrawn(seat, state.pile[0], automatic=False))
-    state = _emit(state, events, TurnPassed(seat))
-    _begin_turn(state, events)
+    after = _emit(state, events, TileDrawn(seat, state.pile[0], automatic=False))
+    after = _emit(after, events, TurnPassed(seat))
+    _remember(state, events, _begin_turn(after, events))
     return events
+
+
+#: How many decided commands `folded` remembers. The service folds a command's events into the
+#: state it decided them on at once, and `decide` has just made that state: one entry per game
+#: being played is plenty; beyond that the memo starts afresh.
+DECIDED = 64
+_DECIDED: dict[int, tuple[State, tuple[Event, ...], State]] = {}
+
+
+def _remember(before: State, events: list[Event], after: State) -> None:
+    """Remember that `events` fold `before` into `after` (by the identity of the objects; the
+    memo keeps them alive, so an identity cannot be reused while it is remembered)."""
+    if len(_DECIDED) >= DECIDED:
+        _DECIDED.clear()
+    _DECIDED[id(before)] = (before, tuple(events), after)
+
+
+def folded(state: State, events: Sequence[Event]) -> State | None:
+    """The state `events` fold `state` into if `decide` made these events on exactly this state
+    (the same object), else None: what `decide` folded already is not folded again."""
+    known = _DECIDED.get(id(state))
+    if known is None or known[0] is not state or known[1] != tuple(events):
+        return None  # (equal events, the same objects most often, fold the state alike)
+    return known[2]
 
 
 def has_placement(state: State, seat: int, hand: tuple[int, ...] | None = None) -> bool:
@@ -115,22 +149,24 @@ def has_placement(state: State, seat: int, hand: tuple[int, ...] | None = None) 
 def _placed(state: State, seat: int, command: PlaceTile) -> TilePlaced:
     if command.rotation not in ROTATIONS:
         raise BadRotation("A tile turns by 0, 90, 180 or 270 degrees.")
-    if not on_board(command.row, command.col):
+    tile, row, col = command.tile, command.row, command.col
+    if not on_board(row, col):
         raise OffBoard("That cell is not on the 14×14 board.")
-    if command.tile not in state.hands[seat]:
+    if tile not in state.hands[seat]:
         raise NotYourTile("That tile is not in your hand.")
-    cell = cell_index(command.row, command.col)
-    corners = rotate(TILE_CORNERS[command.tile], command.rotation)
-    check(state.cells, state.points, corners, cell)
+    cell = row * SIZE + col
+    corners = TURN_CORNERS[tile << 2 | ROTATIONS.index(command.rotation)]
+    cells, points = state.cells, state.points
+    check(cells, points, corners, cell)
     return TilePlaced(
-        seat=seat,
-        tile=command.tile,
-        row=command.row,
-        col=command.col,
-        rotation=command.rotation,
-        colour=TILE_COLOUR[command.tile],
-        corners=corners,
-        score=score(state.cells, state.points, command.tile, cell),
+        seat,
+        tile,
+        row,
+        col,
+        command.rotation,
+        TILE_COLOUR[tile],
+        corners,
+        score(cells, points, tile, cell),
     )
 
 
@@ -143,27 +179,31 @@ def _last_tile(state: State, seat: int) -> GameEnded:
     return GameEnded(reason="last_tile", seat=seat, bonus=bonus)
 
 
-def _begin_turn(state: State, events: list[Event], laid: tuple[int, State] | None = None) -> None:
+def _begin_turn(state: State, events: list[Event], laid: tuple[int, State] | None = None) -> State:
     """Draw for a stuck seat until it can play; skip it when the pile is out; end when all are.
 
     `laid` is the cell of the tile just laid and the state before it, if a tile was laid: the
     cells around it are asked first, then the other open cells, which the board before it
     already had (`frontier` remembers them when `legal` listed that board's placements).
+    Returns the state after the events it emits.
     """
-    turns = hand_turns(state.hands[state.order[state.turn]])
+    hand = state.hands[state.order[state.turn]]
+    cells, points = state.cells, state.points
     if laid is None:
-        if fits_somewhere(state.cells, state.points, turns):
-            return  # the usual case after a draw
+        if remembered(cells, points) is None and _fits_recent(state, hand, 0):
+            return state  # the usual case after a draw on a board nobody listed
+        if fits_somewhere(cells, points, hand_turns(hand)):
+            return state  # the usual case after a draw
     else:
         cell, before = laid
-        if fits_near(state.cells, state.points, cell, turns):
-            return  # the usual case after a placement: a tile fits next to the one just laid
+        if hand_fits_near(cells, points, cell, hand):
+            return state  # the usual case after a placement: a tile fits next to the one just laid
         known = remembered(before.cells, before.points)  # as `legal` left it, most often
         if known is None:
-            if fits_somewhere(state.cells, state.points, turns):
-                return
-        elif fits_elsewhere(known, cell, turns):
-            return
+            if _fits_recent(state, hand, 1) or fits_somewhere(cells, points, hand_turns(hand)):
+                return state
+        elif fits_elsewhere(known, cell, hand_turns(hand)):
+            return state
     fits = open_turns(state.cells, state.points)  # the board stays as it is until a placement
 
     def can_place(hand: tuple[int, ...]) -> bool:
@@ -172,16 +212,31 @@ def _begin_turn(state: State, events: list[Event], laid: tuple[int, State] | Non
     while True:
         seat = state.order[state.turn]
         if can_place(state.hands[seat]):
-            return
+            return state
         while state.pile:
             tile = state.pile[0]
             state = _emit(state, events, TileDrawn(seat, tile, automatic=True))
             if can_place((tile,)):
-                return
+                return state
         if not any(can_place(hand) for hand in state.hands):
-            _emit(state, events, GameEnded(reason="blocked"))
-            return
+            return _emit(state, events, GameEnded(reason="blocked"))
         state = _emit(state, events, TurnSkipped(seat))
+
+
+#: How many of the tiles laid last `_fits_recent` looks around.
+RECENT = 4
+
+
+def _fits_recent(state: State, hand: tuple[int, ...], skip: int) -> bool:
+    """Whether a tile of the hand fits an open cell next to one of the `RECENT` tiles laid last
+    but `skip` (the cells the last moves numbered, the likeliest to take a tile): a few cells
+    asked before all the open cells of the board are worked out. False says nothing."""
+    cells, points = state.cells, state.points
+    placed = state.placements
+    for p in placed[max(0, len(placed) - skip - RECENT) : len(placed) - skip]:
+        if hand_fits_near(cells, points, p.row * SIZE + p.col, hand):
+            return True
+    return False
 
 
 def _emit(state: State, events: list[Event], event: Event) -> State:
@@ -195,9 +250,10 @@ def _next_turn(state: State) -> int:
 
 def _without(hand: tuple[int, ...], tile: int) -> tuple[int, ...]:
     """The hand without `tile` (every copy of it; a dealt hand holds each tile once)."""
-    if tile not in hand:
+    try:
+        at = hand.index(tile)
+    except ValueError:
         return hand
-    at = hand.index(tile)
     rest = hand[:at] + hand[at + 1 :]
     return tuple(t for t in rest if t != tile) if tile in rest else rest
 

@@ -143,6 +143,8 @@ class Table(msgspec.Struct, frozen=True):
     clocks: int = 0  # clocks set so far: the number of the running one
 
     def level_away(self, seat: int) -> str | None:
+        if not self.away:  # the usual case: everyone sits at the table
+            return None
         return next((a.level for a in self.away if a.seat == seat), None)
 
     def strikes_of(self, seat: int) -> int:

@@ -13,7 +13,7 @@ its commands and events are the game's plus the table's own (`domain.seating.mod
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from msgspec.structs import replace
@@ -45,6 +45,16 @@ from domain.seating.model import (
 from domain.seating.model import TableCommand as _TableCommand
 
 _TABLE_EVENTS = (TableSet, ClockSet, TimedOut, SeatLeft, SeatRejoined)
+#: Whether each type of event met so far is one of the table's (`isinstance` of a type that is
+#: not among several Struct types is slow: it is asked once per type).
+_IS_TABLE_EVENT: dict[type, bool] = {}
+#: How many of the table's events `Seated.describe` remembers the words of (by identity, the
+#: event kept alive meanwhile, and the names given); beyond that the memo starts afresh.
+DESCRIBED = 1024
+_DESCRIBED: dict[int, tuple[Any, tuple[str, ...], str]] = {}
+#: What each type of command met so far is: the table's `TimeOut`, `Leave` or `Rejoin`, or the
+#: game's own (None).
+_TABLE_COMMAND: dict[type, type | None] = {}
 #: The AI level whose move a timed-out seat plays.
 FALLBACK = "normal"
 
@@ -101,18 +111,21 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
         self, state: SeatedState[Any], seat: int | None, command: Any, now: int
     ) -> list[Any]:
         game, table = state.game, state.table
-        if isinstance(command, TimeOut):
+        own = _table_command(command)
+        if own is TimeOut:
             return self._timed_out(state, seat, command, now)
-        if not isinstance(command, (Leave, Rejoin)):
+        if own is None:
             events = list(self.inner.decide(game, seat, command, now))
-            if not events or seat is None:
+            if table.turn_seconds is None or not events:  # no clock: `_clock_after` adds none
+                return events
+            if seat is None:
                 return events + self._clock_after(state, events, now, table.strikes)
             return events + self._clock_after(state, events, now, _strike(table, seat, 0))
         if seat is None:
             raise TurnError("Only a player leaves the table or comes back to it.")
         if self.inner.is_over(game):
             raise GameOverError("The game is over.")
-        if isinstance(command, Leave):
+        if own is Leave:
             if table.level_away(seat) is not None:
                 raise AlreadyLeft("You have left the table already.")
             left: list[Any] = [SeatLeft(seat, table.takeover_level, "left")]
@@ -171,7 +184,7 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
         return [ClockSet(people[0], now + table.turn_seconds * 1000, strikes)]
 
     def admit(self, state: SeatedState[Any], seat: int, command: Any) -> None:
-        if isinstance(command, (Leave, Rejoin)) or state.table.level_away(seat) is None:
+        if _table_command(command) in (Leave, Rejoin) or state.table.level_away(seat) is None:
             return
         raise SeatAway(
             "You have left the table and the AI plays your seat: take your seat back first."
@@ -180,9 +193,27 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
     # -- folding --------------------------------------------------------------------------
 
     def evolve(self, state: SeatedState[Any], event: Any) -> SeatedState[Any]:
-        if not isinstance(event, _TABLE_EVENTS):
+        if not _is_table_event(event):
             return SeatedState(self.inner.evolve(state.game, event), state.table)
         return SeatedState(state.game, _table_after(state.table, event))
+
+    def fold(self, state: SeatedState[Any], events: Iterable[Any]) -> SeatedState[Any]:
+        """As `evolve` event by event: each run of the game's own events is folded by the
+        game's `fold` (which may know the state they lead to), the table's by the table."""
+        game, table = state.game, state.table
+        run: list[Any] = []
+        seen = False
+        for event in events:
+            seen = True
+            if _is_table_event(event):
+                if run:
+                    game, run = self.inner.fold(game, run), []
+                table = _table_after(table, event)
+            else:
+                run.append(event)
+        if run:
+            game = self.inner.fold(game, run)
+        return SeatedState(game, table) if seen else state
 
     # -- asking ---------------------------------------------------------------------------
 
@@ -208,7 +239,8 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
         return self.inner.hints(state.game, seat, commands)
 
     def away(self, state: SeatedState[Any]) -> Mapping[int, str]:
-        return {a.seat: a.level for a in state.table.away}
+        away = state.table.away
+        return {a.seat: a.level for a in away} if away else {}
 
     def seating(self, state: SeatedState[Any]) -> TableView:
         t = state.table
@@ -223,12 +255,28 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
         return self.inner.full_view(state.game)
 
     def redact(self, event: Any, viewer: int | None) -> Any:
-        return event if isinstance(event, _TABLE_EVENTS) else self.inner.redact(event, viewer)
+        table = _IS_TABLE_EVENT.get(type(event))  # `_is_table_event`, inline when known
+        if table is None:
+            table = _is_table_event(event)
+        return event if table else self.inner.redact(event, viewer)
 
     def describe(self, event: Any, names: Sequence[str]) -> str:
-        if isinstance(event, _TABLE_EVENTS):
-            return words.describe(event, names)
-        return self.inner.describe(event, names)
+        table = _IS_TABLE_EVENT.get(type(event))
+        if table is None:
+            table = _is_table_event(event)
+        if not table:
+            return self.inner.describe(event, names)
+        # The table's events are frozen values: their words are remembered by identity, as
+        # the service describes each event for every seat (a `ClockSet` after every move).
+        who = tuple(names)
+        known = _DESCRIBED.get(id(event))
+        if known is not None and known[0] is event and known[1] == who:
+            return known[2]
+        text = words.describe(event, who)
+        if len(_DESCRIBED) >= DESCRIBED:
+            _DESCRIBED.clear()
+        _DESCRIBED[id(event)] = (event, who, text)
+        return text
 
     def cause(self, event: Any) -> tuple[int | None, Any] | None:
         match event:
@@ -243,9 +291,11 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
         return self.inner.cause(event)
 
     def timers(self, state: SeatedState[Any]) -> list[Timer]:
-        timers = list(self.inner.timers(state.game))
         clock, number = state.table.clock, state.table.clocks
-        if clock is not None and not self.inner.is_over(state.game):
+        if clock is None:
+            return list(self.inner.timers(state.game))
+        timers = list(self.inner.timers(state.game))
+        if not self.inner.is_over(state.game):
             timers.append(Timer(f"clock-{number}", clock.due, TimeOut(clock.seat, number)))
         return timers
 
@@ -278,6 +328,10 @@ def _entropy(clock: int, seat: int) -> int:
 
 
 def _table_after(table: Table, event: Any) -> Table:
+    if type(event) is ClockSet:  # the commonest, first and without a pattern
+        seat, due = event.seat, event.due
+        clock = None if seat is None or due is None else Clock(seat, due)
+        return replace(table, clock=clock, clocks=table.clocks + 1, strikes=event.strikes)
     match event:
         case TableSet(turn_seconds=seconds, timeouts_to_ai=limit, takeover_level=level):
             return replace(
@@ -298,3 +352,23 @@ def _table_after(table: Table, event: Any) -> Table:
         case SeatRejoined(seat=seat):
             return replace(table, away=tuple(a for a in table.away if a.seat != seat))
     return table
+
+
+def _is_table_event(event: Any) -> bool:
+    """`isinstance(event, _TABLE_EVENTS)`, asked once per type of event."""
+    kind = type(event)
+    known = _IS_TABLE_EVENT.get(kind)
+    if known is None:
+        known = _IS_TABLE_EVENT[kind] = isinstance(event, _TABLE_EVENTS)
+    return known
+
+
+def _table_command(command: Any) -> type | None:
+    """The table's command class `command` is an instance of (`TimeOut`, `Leave`, `Rejoin`), or
+    None for a command of the game: `isinstance` asked once per type of command."""
+    kind = type(command)
+    if kind in _TABLE_COMMAND:
+        return _TABLE_COMMAND[kind]
+    found = next((c for c in (TimeOut, Leave, Rejoin) if isinstance(command, c)), None)
+    _TABLE_COMMAND[kind] = found
+    return found
