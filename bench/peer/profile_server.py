@@ -16,23 +16,27 @@ from common import BGIO, NO_LIMITS, PEER, PROJECT, PY, free_port, redis_server, 
 
 MODULES = [
     ("the rules (domain/)", ["domain/"]),
-    ("the service (app/)", ["app/"]),
+    ("the seat socket's wire: frames and the system calls that write them", ["app/seatwire.py"]),
+    ("the service (app/, the rest)", ["app/"]),
     ("redis-py", ["redis/"]),
     ("Litestar", ["litestar/"]),
     ("uvicorn, httptools, websockets", ["uvicorn/", "httptools", "websockets/"]),
-    ("asyncio and uvloop", ["asyncio/", "uvloop", "runners.py"]),
+    (
+        "asyncio and uvloop (the event loop, reading the sockets)",
+        ["asyncio/", "uvloop", "runners.py"],
+    ),
     ("msgspec", ["msgspec"]),
     ("prometheus_client", ["prometheus_client"]),
 ]
 STEPS = [
     ("decide + fold (the rules)", [".decide (domain", "fold (domain"]),
     ("append (Lua script, one round trip)", ["EventStore.append"]),
-    ("hub: wait for new events (XREAD) and fold them", ["Hub._read"]),
     ("answer: project, redact, describe, encode", ["entries (app/projection", "applied (app"]),
-    ("socket: push events to the other seat", ["Connection._push"]),
-    ("socket: hello, backlog, subscribe", ["Connection._greet", "GameService.events"]),
-    ("decoding the command", ["command_of", "decode_command", "json_body"]),
-    ("taking a Redis connection from the pool", ["get_connection"]),
+    ("socket: push events to the other seat", ["Connection._push", "Connection._sent_now"]),
+    ("socket: handshake, hello, backlog, subscribe", ["Connection._greet", "SeatWire._upgrade"]),
+    ("hub: news heard, other processes' events read", ["app/news.py", "Hub._pull"]),
+    ("decoding the command", ["command_of", "decode_command", "json_body", "Connection._decoded"]),
+    ("metrics", ["prometheus_client"]),
 ]
 
 
