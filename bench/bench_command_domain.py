@@ -52,15 +52,15 @@ import json
 import pstats
 import random
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import msgspec
+
+from bench.ab import alternate, fmt, revisions
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = range(8)  # games
@@ -229,48 +229,6 @@ def profile(calls: int = 200) -> str:
 # -- the parent ------------------------------------------------------------------------------
 
 
-class Side:
-    def __init__(self, name: str, tree: str) -> None:
-        self.name = name
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "bench.bench_command_domain", "--worker", tree],
-            cwd=ROOT,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-        self.hello: dict[str, Any] = json.loads(self.read())
-
-    def read(self) -> str:
-        assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()
-        if not line:
-            raise RuntimeError(f"the {self.name} worker stopped")
-        return line
-
-    def ask(self, index: int, samples: int) -> list[float]:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(json.dumps([index, samples]) + "\n")
-        self.proc.stdin.flush()
-        result: list[float] = json.loads(self.read())
-        return result
-
-    def close(self) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.close()
-        self.proc.wait(timeout=30)
-
-
-def git(*args: str) -> str:
-    return subprocess.run(
-        ["git", *args], cwd=ROOT, check=True, capture_output=True, text=True
-    ).stdout.strip()
-
-
-def fmt(ns: float) -> str:
-    return f"{ns / 1000:.1f} µs"
-
-
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         prog="python -m bench.bench_command_domain",
@@ -292,30 +250,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         return
     rounds = args.rounds or (80 if args.quick else 400)
     samples = args.samples or 1
-    base = git("rev-parse", "--short", args.base or git("merge-base", "HEAD", "main"))
-    head = git("rev-parse", "--short", "HEAD")
-    dirty = " (with uncommitted changes)" if git("status", "--porcelain", "domain") else ""
+    base, head, dirty = revisions(args.base)
+    medians, hello = alternate(
+        "bench.bench_command_domain", base, len(NAMES), rounds, samples, lambda old, new: old == new
+    )
 
-    with tempfile.TemporaryDirectory(prefix="domain-base-") as tmp:
-        archive = subprocess.run(
-            ["git", "archive", base, "domain"], cwd=ROOT, check=True, capture_output=True
-        ).stdout
-        subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
-        sides = [Side("base", tmp), Side("new", str(ROOT))]
-        try:
-            if sides[0].hello != sides[1].hello:
-                raise SystemExit("base and new disagree on the events, states, words or work")
-            medians: list[list[list[float]]] = [[[] for _ in NAMES] for _ in sides]
-            for r in range(rounds):
-                for index in range(len(NAMES)):
-                    order = (0, 1) if (r + index) % 2 == 0 else (1, 0)
-                    for s in order:
-                        medians[s][index].append(statistics.median(sides[s].ask(index, samples)))
-        finally:
-            for side in sides:
-                side.close()
-
-    counts = sides[1].hello["commands"]
+    counts = hello["commands"]
     print(f"Command: `{' '.join(getattr(sys, 'orig_argv', sys.argv))}`\n")
     print(
         f"Base: `{base}` (its `domain/`); new: `{head}`{dirty} (this tree's `domain/`). "

@@ -23,6 +23,7 @@ from domain.crazymino.model import (
 )
 from domain.crazymino.views import CrazyminoView
 from domain.game import Game, Policy, Setup, Shape
+from domain.memo import Described
 from domain.seating.model import ClockedTableOptions
 
 
@@ -49,7 +50,7 @@ _NOBODY: frozenset[int] = frozenset()
 #: (a frozen value, kept alive by the memo so that its identity is not reused meanwhile) and the
 #: names it was given; beyond that the memo starts afresh.
 DESCRIBED = 2048
-_DESCRIBED: dict[int, tuple[Event, tuple[str, ...], str]] = {}
+_DESCRIBED = Described(DESCRIBED)
 
 
 class Crazymino(Game[State, Command, Event, CrazyminoView, ClockedTableOptions]):
@@ -128,15 +129,7 @@ class Crazymino(Game[State, Command, Event, CrazyminoView, ClockedTableOptions])
     def describe(self, event: Event, names: Sequence[str]) -> str:
         """`words.describe`, remembered for the last events described: the service describes
         each event of a command once for every seat that sees it, most often the same object."""
-        who = tuple(names)
-        known = _DESCRIBED.get(id(event))
-        if known is not None and known[0] is event and known[1] == who:
-            return known[2]
-        text = words.describe(event, who)
-        if len(_DESCRIBED) >= DESCRIBED:
-            _DESCRIBED.clear()
-        _DESCRIBED[id(event)] = (event, who, text)
-        return text
+        return _DESCRIBED.words(event, names, words.describe)
 
     def view(self, state: State, viewer: int | None) -> CrazyminoView:
         return views.view(state, viewer)

@@ -20,6 +20,7 @@ from msgspec.structs import replace
 
 from domain.errors import GameOverError, OptionError, TurnError
 from domain.game import AnyGame, Game, Policy, Setup, Standing, Timer
+from domain.memo import Described
 from domain.seating import words
 from domain.seating.model import (
     AlreadyLeft,
@@ -51,7 +52,7 @@ _IS_TABLE_EVENT: dict[type, bool] = {}
 #: How many of the table's events `Seated.describe` remembers the words of (by identity, the
 #: event kept alive meanwhile, and the names given); beyond that the memo starts afresh.
 DESCRIBED = 1024
-_DESCRIBED: dict[int, tuple[Any, tuple[str, ...], str]] = {}
+_DESCRIBED = Described(DESCRIBED)
 #: What each type of command met so far is: the table's `TimeOut`, `Leave` or `Rejoin`, or the
 #: game's own (None).
 _TABLE_COMMAND: dict[type, type | None] = {}
@@ -268,15 +269,7 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
             return self.inner.describe(event, names)
         # The table's events are frozen values: their words are remembered by identity, as
         # the service describes each event for every seat (a `ClockSet` after every move).
-        who = tuple(names)
-        known = _DESCRIBED.get(id(event))
-        if known is not None and known[0] is event and known[1] == who:
-            return known[2]
-        text = words.describe(event, who)
-        if len(_DESCRIBED) >= DESCRIBED:
-            _DESCRIBED.clear()
-        _DESCRIBED[id(event)] = (event, who, text)
-        return text
+        return _DESCRIBED.words(event, names, words.describe)
 
     def cause(self, event: Any) -> tuple[int | None, Any] | None:
         match event:
