@@ -22,10 +22,6 @@ from app.refusals import on_error
 from app.runtime import running
 
 MAX_BODY = 64 * 1024
-#: The collector's thresholds once started. A command leaves little cyclic garbage but makes
-#: and frees thousands of objects: at Python's (700, 10, 10) the collector ran about 90 times a
-#: second under load and took 7% of the CPU (docs/benchmarks.md).
-GC_THRESHOLDS = (50_000, 20, 10)
 
 
 def create_app(settings: Settings | None = None) -> Litestar:
@@ -44,7 +40,6 @@ def create_app(settings: Settings | None = None) -> Litestar:
             # (full passes over it set the tail latency; see docs/benchmarks.md).
             gc.collect()
             gc.freeze()
-            gc.set_threshold(*GC_THRESHOLDS)
             yield
 
     app = Litestar(

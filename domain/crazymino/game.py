@@ -49,7 +49,7 @@ _NOBODY: frozenset[int] = frozenset()
 #: How many events `Crazymino.describe` remembers the words of, by the identity of the event
 #: (a frozen value, kept alive by the memo so that its identity is not reused meanwhile) and the
 #: names it was given; beyond that the memo starts afresh.
-DESCRIBED = 2048
+DESCRIBED = 64
 _DESCRIBED = Described(DESCRIBED)
 
 

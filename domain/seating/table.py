@@ -51,7 +51,7 @@ _TABLE_EVENTS = (TableSet, ClockSet, TimedOut, SeatLeft, SeatRejoined)
 _IS_TABLE_EVENT: dict[type, bool] = {}
 #: How many of the table's events `Seated.describe` remembers the words of (by identity, the
 #: event kept alive meanwhile, and the names given); beyond that the memo starts afresh.
-DESCRIBED = 1024
+DESCRIBED = 64
 _DESCRIBED = Described(DESCRIBED)
 #: What each type of command met so far is: the table's `TimeOut`, `Leave` or `Rejoin`, or the
 #: game's own (None).
