@@ -18,7 +18,7 @@ import httpx
 import msgspec
 import pytest
 from client import auth, create
-from conftest import ROOT, start_server, stop_server
+from conftest import ROOT, clean_server, start_server, stop_server
 from test_hidden_information import PLAYERS, SEED, Secrets, Truth, check_entries
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
@@ -42,15 +42,9 @@ def server(
 ) -> Iterator[str]:
     """A server on a real Redis (a database of its own), its worker in process, AI thinking 0 s,
     serving the socket one way."""
-    log = tmp_path_factory.mktemp("server") / "server.log"
     env = {"REDIS_URL": database(redis_url, 12), "WORKER_IN_PROCESS": "1", **serving}
-    proc, url = start_server(env, log)
-    try:
+    with clean_server(env, tmp_path_factory) as url:
         yield url
-    finally:
-        stop_server(proc)
-        text = log.read_text()
-        assert "Traceback" not in text, text[-4000:]
 
 
 class Socket:
