@@ -318,7 +318,4 @@ class Hub:
                 subscription.offer(None)
             self._forget(game_id)
             return
-        last = stored[-1]
-        self._deliver(
-            channel, table._replace(state=state, version=last.version, at=last.at), deliveries
-        )
+        self._deliver(channel, table.followed(state, stored), deliveries)

@@ -29,7 +29,9 @@ if TYPE_CHECKING:
 class AiTurn(NamedTuple):
     seat: int
     key: str
-    due: int  # when the AI acts: the state's time plus its think time or pace (ms)
+    #: When the AI acts (ms): its think time or pace after its decision began (`Table.since`:
+    #: where seats act at once, its own last action, so that each AI keeps its own pace).
+    due: int
 
 
 class Work(NamedTuple):
@@ -52,7 +54,8 @@ def work_of(table: Table, think_ms: int) -> Work | None:
             continue
         pace = game.ai_delay(table.state, seat, level)
         delay = think_ms if pace is None else round(pace * 1000)
-        turns.append(AiTurn(seat, game.ai_key(table.state, seat, table.version), table.at + delay))
+        key = game.ai_key(table.state, seat, table.version)
+        turns.append(AiTurn(seat, key, table.since(seat) + delay))
     timers = [(t.key, t.due) for t in game.timers(table.state)]
     if not turns and not timers:
         return None

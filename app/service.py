@@ -11,8 +11,8 @@ from __future__ import annotations
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
-from typing import Annotated, Any, NamedTuple
+from collections.abc import Callable, Iterable, Sequence
+from typing import Annotated, Any, NamedTuple, Protocol
 
 import msgspec
 
@@ -45,8 +45,28 @@ class Entry(NamedTuple):
     event: Any
 
 
+class Stamped(Protocol):
+    """What names an event's place in its log: a stored event or an `Entry`."""
+
+    @property
+    def version(self) -> int: ...
+    @property
+    def at(self) -> int: ...
+    @property
+    def by(self) -> int | None: ...
+
+
+class Mark(NamedTuple):
+    """Where a seat stands of its own in a game where seats act at once: the version and time
+    of the last event caused by the seat itself or by the system (a round's start)."""
+
+    version: int
+    at: int
+
+
 class Table(NamedTuple):
-    """A game as loaded: its rules, seats, state, version and the time of its last event."""
+    """A game as loaded: its rules, seats, state, version and the time of its last event, and
+    where seats act at once, each seat's `Mark` (empty for turn-based games)."""
 
     id: str
     game: AnyGame
@@ -54,10 +74,33 @@ class Table(NamedTuple):
     state: Any
     version: int
     at: int
+    marks: tuple[Mark, ...] = ()
 
     @property
     def over(self) -> bool:
         return bool(self.game.is_over(self.state))
+
+    def followed(self, state: Any, records: Sequence[Stamped]) -> Table:
+        """The table once `records` (the events that led from its state to `state`) are in."""
+        last = records[-1]
+        marks = _marked(self, ((r.version, r.at, r.by) for r in records))
+        return Table(self.id, self.game, self.seats, state, last.version, last.at, marks)
+
+    def since(self, seat: int) -> int:
+        """When the seat's present decision began (ms): where seats act at once, its own last
+        action or the system's last event; else the table's last event."""
+        return self.marks[seat].at if self.marks else self.at
+
+    def stale(self, seat: int | None, expected: int) -> bool:
+        """Whether a command sent by `seat` when the game was at version `expected` is stale.
+        In a turn-based game any event since makes it stale. Where seats act at once, only an
+        event of the seat itself or of the system does (another seat's tile taken elsewhere
+        changes nothing the command depends on; the rules judge the rest)."""
+        if expected == self.version:
+            return False
+        if seat is None or not self.marks or expected > self.version:
+            return True
+        return self.marks[seat].version > expected
 
     def ai_level(self, seat: int) -> str | None:
         """The AI level that plays `seat` now: an AI seat's, or the table's for a player who
@@ -248,7 +291,7 @@ class GameService:
             return table
         decode = self.catalogue[table.game.name].decode_event
         state = table.game.fold(table.state, (decode(s.data) for s in stored))
-        return table._replace(state=state, version=stored[-1].version, at=stored[-1].at)
+        return table.followed(state, stored)
 
     def _remember(self, table: Table) -> Table:
         cached = self._cache.get(table.id)
@@ -361,7 +404,7 @@ class GameService:
                 table, behind = await self.load(game_id), False
             game[0] = table.game.name
             try:
-                if expected_version is not None and expected_version != table.version:
+                if expected_version is not None and table.stale(seat, expected_version):
                     raise StaleVersion(
                         f"The game is at version {table.version}, not {expected_version}."
                     )
@@ -382,8 +425,15 @@ class GameService:
                     return done
                 return table, Outcome(table.version, [], replayed=False)
             state = table.game.fold(table.state, events)
+            version = table.version + len(events)
             after = Table(
-                table.id, table.game, table.seats, state, table.version + len(events), now
+                table.id,
+                table.game,
+                table.seats,
+                state,
+                version,
+                now,
+                _marked(table, ((version, now, seat),)),
             )
             if self.scheduler is not None:
                 await self.scheduler.expect(after)
@@ -421,6 +471,19 @@ class GameService:
     async def _replayed(self, table: Table, first: int, last: int) -> tuple[Table, Outcome]:
         stored = await self._read(table, first - 1, last - first + 1)
         return table, Outcome(last, self.entries(table, stored), replayed=True)
+
+
+def _marked(table: Table, moves: Iterable[tuple[int, int, int | None]]) -> tuple[Mark, ...]:
+    """Each seat's `Mark` after `moves` (version, time, cause), where seats act at once."""
+    if table.game.shape.turns != "simultaneous":
+        return ()
+    marks = list(table.marks) or [Mark(table.version, table.at)] * len(table.seats)
+    for version, at, by in moves:
+        if by is None:
+            marks = [Mark(version, at)] * len(marks)
+        elif 0 <= by < len(marks):
+            marks[by] = Mark(version, at)
+    return tuple(marks)
 
 
 def _valid_id(game_id: str) -> bool:
