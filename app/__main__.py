@@ -7,16 +7,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.errors import ServiceError
+from app.commands.errors import ServiceError
 
 
 def serve() -> int:
     import uvicorn
 
-    from app.config import Settings
+    from app.api.socket import MAX_MESSAGE
+    from app.base.config import Settings
     from app.main import create_app
-    from app.seatwire import SeatWire
-    from app.socket import MAX_MESSAGE
+    from app.wire.seatwire import SeatWire
 
     settings = Settings.from_env()
     from app.logs import configure
@@ -54,9 +54,9 @@ def serve() -> int:
 
 
 def replay(path: Path) -> int:
-    from app import logfile
-    from app.catalogue import Catalogue
-    from app.config import Settings
+    from app.api import logfile
+    from app.base.config import Settings
+    from app.commands.catalogue import Catalogue
 
     catalogue = Catalogue.with_extras(Settings.from_env().extra_games)
     try:

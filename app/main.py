@@ -12,13 +12,13 @@ from litestar._openapi.plugin import OpenAPIPlugin
 from litestar.datastructures import State
 from litestar.openapi import OpenAPIConfig
 
-from app import pages, routes, socket, stream
-from app.catalogue import Catalogue
-from app.config import Settings
-from app.headers import security_headers
-from app.openapi import truthful
-from app.projection import namespace
-from app.refusals import on_error
+from app.api import pages, routes, socket, stream
+from app.api.headers import security_headers
+from app.api.openapi import truthful
+from app.api.projection import namespace
+from app.api.refusals import on_error
+from app.base.config import Settings
+from app.commands.catalogue import Catalogue
 from app.runtime import running
 
 MAX_BODY = 64 * 1024

@@ -19,23 +19,38 @@ import fakeredis.aioredis
 from arq.connections import ArqRedis
 from redis.asyncio import Redis
 
-from app.catalogue import Catalogue
-from app.config import Settings
-from app.connections import data_client, node_url, pool
-from app.driver import Driver
-from app.due import DueIndex
-from app.guard import Guard
-from app.hub import Hub
-from app.lifecycle import Lifecycle
-from app.machine import ArqScheduler
-from app.pipe import Pipe
-from app.queues import QueueSet
-from app.service import GameService
-from app.store import EventStore
-from app.tickets import Tickets
-from app.worker import serve
+from app.api.guard import Guard
+from app.api.tickets import Tickets
+from app.base.config import Settings
+from app.commands.catalogue import Catalogue
+from app.commands.service import GameService
+from app.commands.table import Table
+from app.live.hub import Hub
+from app.machine.driver import Driver
+from app.machine.due import DueIndex
+from app.machine.jobs import play_ai_turn
+from app.machine.queues import QueueSet
+from app.machine.scheduler import ArqScheduler
+from app.machine.worker import serve
+from app.store.connections import data_client, node_url, pool
+from app.store.events import EventStore
+from app.store.lifecycle import Lifecycle
+from app.store.pipe import Pipe
 
 log = logging.getLogger("app")
+
+
+class Machine(NamedTuple):
+    """A process's command service and its machine work: what the jobs' context holds."""
+
+    service: GameService
+    scheduler: ArqScheduler
+    #: The AI turns played in this process (a process that runs a worker), or None.
+    driver: Driver | None
+
+    def context(self, settings: Settings) -> dict[str, Any]:
+        """The jobs' context (arq's `ctx`)."""
+        return {"service": self.service, "scheduler": self.scheduler, "settings": settings}
 
 
 def machine_service(
@@ -44,20 +59,26 @@ def machine_service(
     pools: list[ArqRedis],
     catalogue: Catalogue | None = None,
     *,
-    driver: Driver | None = None,
-) -> GameService:
+    drive: bool = False,
+) -> Machine:
     """A command service on `commands` whose machine work goes to arq, on the queue of each
-    game (`pools[n]` holds queue n); with a `driver`, AI turns that follow one played here
-    are played here (a process that runs a worker)."""
+    game (`pools[n]` holds queue n); with `drive`, AI turns that follow one played here are
+    played here (a process that runs a worker)."""
     queues = QueueSet(settings.queues)
     indexes = [DueIndex(commands, queues.due_key(n)) for n in range(queues.count)]
+    think_ms = round(settings.think_seconds * 1000)
+    driver = None
+    if drive:
+
+        async def play(table: Table, seat: int, key: str) -> str:
+            return await play_ai_turn(service, table.id, seat, key, table, think_ms=think_ms)
+
+        driver = Driver(play, lambda: service.clock(), think_ms)
     scheduler = ArqScheduler(queues, pools, indexes, settings.think_seconds, driver=driver)
     catalogue = catalogue or Catalogue.with_extras(settings.extra_games)
     store = EventStore(commands, pipe=Pipe.of(commands))
     service = GameService(store, catalogue, scheduler, lifecycle=Lifecycle(commands))
-    if driver is not None:
-        driver.service = service
-    return service
+    return Machine(service, scheduler, driver)
 
 
 async def queue_pools(settings: Settings, commands: Redis) -> list[ArqRedis]:
@@ -127,8 +148,8 @@ async def running(settings: Settings, catalogue: Catalogue | None = None) -> Asy
         pools = await queue_pools(settings, commands)
         where = "Redis Cluster" if settings.cluster else "Redis"
         log.info("using %s at %s, %d queues", where, settings.redis_url.split("@")[-1], len(pools))
-    driver = Driver() if settings.runs_worker else None
-    service = machine_service(settings, commands, pools, catalogue, driver=driver)
+    machine = machine_service(settings, commands, pools, catalogue, drive=settings.runs_worker)
+    service = machine.service
     hub = Hub(
         service,
         EventStore(waits, pipe=service.store.pipe),
@@ -145,7 +166,7 @@ async def running(settings: Settings, catalogue: Catalogue | None = None) -> Asy
                 settings,
                 QueueSet(settings.queues),
                 queue_connector(settings, commands, server),
-                {"service": service, "settings": settings},
+                machine.context(settings),
                 commands,
             ),
             name="arq-worker",
@@ -157,8 +178,8 @@ async def running(settings: Settings, catalogue: Catalogue | None = None) -> Asy
         yield Runtime(service, hub, guard, Tickets(commands))
     finally:
         await hub.close()
-        if driver is not None:
-            await driver.close()
+        if machine.driver is not None:
+            await machine.driver.close()
         if worker_task is not None:
             worker_task.remove_done_callback(_report_end)
             worker_task.cancel()

@@ -38,3 +38,82 @@ def test_the_domain_is_pure() -> None:
 def test_the_app_does_not_import_the_workers(package: str) -> None:
     for module, names in imported(package).items():
         assert "workers" not in names, module
+
+
+#: The layers of `app/`, top first: a module imports only from its own layer and the layers
+#: below it. `machine` and `live` stand side by side: neither imports the other. The modules
+#: at the top of `app/` (the bootstrap, the app, the CLI, logging) are the top layer.
+LAYERS: list[set[str]] = [
+    {"top"},
+    {"wire"},
+    {"api"},
+    {"machine", "live"},
+    {"commands"},
+    {"store"},
+    {"base"},
+]
+RANK = {layer: rank for rank, group in enumerate(LAYERS) for layer in group}
+
+
+def layer_of(module: str) -> str:
+    """`app.api.routes` -> api; `app.runtime` -> top."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in RANK else "top"
+
+
+def app_imports() -> dict[str, list[tuple[str, bool]]]:
+    """Each module of app/ (dotted), with the app modules it imports and whether each import
+    stands inside a function."""
+    found: dict[str, list[tuple[str, bool]]] = {}
+    for path in (ROOT / "app").rglob("*.py"):
+        dotted = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        tree = ast.parse(path.read_text())
+        nested = {
+            id(sub)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+            for sub in ast.walk(node)
+        }
+        targets: list[tuple[str, bool]] = []
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("app"):
+                if node.module == "app":
+                    names = [f"app.{alias.name}" for alias in node.names]
+                else:
+                    names = [node.module]
+                targets += [(name, id(node) in nested) for name in names]
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.name.startswith("app."):
+                        targets.append((alias.name, id(node) in nested))
+        found[dotted] = targets
+    return found
+
+
+def test_every_module_of_the_app_has_a_layer() -> None:
+    for path in (ROOT / "app").iterdir():
+        if path.is_dir() and (path / "__init__.py").exists():
+            assert path.name in RANK, f"app/{path.name} is in no layer of LAYERS"
+
+
+def test_the_app_imports_only_its_own_layer_and_the_layers_below() -> None:
+    upward = []
+    for module, targets in app_imports().items():
+        here = layer_of(module)
+        for target, _ in targets:
+            there = layer_of(target)
+            if there != here and RANK[there] <= RANK[here]:
+                upward.append(f"{module} ({here}) imports {target} ({there})")
+    assert not upward, "\n".join(upward)
+
+
+def test_no_import_inside_a_function_but_the_command_lines() -> None:
+    """A late import is how a circle hides; only `python -m app` delays loading the server
+    until it is asked to serve."""
+    late = [
+        f"{module} imports {target} in a function"
+        for module, targets in app_imports().items()
+        for target, nested in targets
+        if nested and module != "app.__main__"
+    ]
+    assert not late, "\n".join(late)

@@ -1,0 +1,84 @@
+"""Who is asking, worked out in one place for every edge (HTTP, the stream, the seat's socket
+served by Litestar or below ASGI): the caller's seat, where its events resume, its address."""
+
+from __future__ import annotations
+
+import re
+
+from app.api.tickets import Tickets
+from app.commands.errors import InvalidInput, Unauthorized, Unprocessable
+from app.commands.seats import seat_of
+from app.commands.table import Table
+
+#: `Authorization: Bearer <token>`, the scheme in any case (as the schema declares it).
+BEARER = re.compile(r"[Bb][Ee][Aa][Rr][Ee][Rr] ([A-Za-z0-9_-]{1,64})")
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+SEND_TOKEN = "Send your seat's token as 'Authorization: Bearer <token>'."
+
+
+def bearer_of(header: str | None) -> str | None:
+    """The seat token of an Authorization header; None without one."""
+    if header is None:
+        return None
+    found = BEARER.fullmatch(header)
+    if found is None:
+        raise Unauthorized(SEND_TOKEN)
+    return found.group(1)
+
+
+def seat_of_token(table: Table, token: str | None, *, required: bool = False) -> int | None:
+    """The seat whose token this is; None for a spectator (no token) unless one is `required`."""
+    if token is None:
+        if required:
+            raise Unauthorized(SEND_TOKEN)
+        return None
+    seat = seat_of(table.seats, token) if _TOKEN.fullmatch(token) else None
+    if seat is None:
+        raise Unauthorized("That token belongs to no seat of this game.")
+    return seat
+
+
+async def seat_of_caller(
+    table: Table,
+    tickets: Tickets,
+    *,
+    ticket: str | None,
+    authorization: str | None,
+    token: str | None = None,
+) -> int | None:
+    """The caller's seat: from a stream ticket (`?ticket=`, once), else the Authorization
+    header, else a token the caller gave in its first message; None for a spectator."""
+    if ticket is not None:
+        seat = await tickets.redeem(table.id, ticket)
+        if seat is None:
+            raise Unauthorized("That ticket is used, too old, or of another game.")
+        return seat
+    return seat_of_token(table, bearer_of(authorization) or token)
+
+
+def resume_after(table: Table, raw: str | int) -> int:
+    """Where a client's events resume: after version `raw` (0 to the game's version)."""
+    if isinstance(raw, str):
+        if not (raw.isascii() and raw.isdigit() and len(raw) <= 18):
+            raise InvalidInput(
+                "Last-Event-ID (or after) is the version of the last event you have: a whole "
+                "number.",
+                code="bad_last_event_id",
+            )
+        raw = int(raw)
+    if not 0 <= raw <= table.version:
+        raise Unprocessable(
+            f"This game has {table.version} events; you cannot resume after event {raw}.",
+            code="bad_version",
+        )
+    return raw
+
+
+def address_of(peer: str | None, forwarded: str | None, trust_proxy: bool) -> str:
+    """Who is asking, for the limits: the peer's address, or the first address of
+    X-Forwarded-For behind a trusted proxy (TRUST_PROXY)."""
+    if trust_proxy and forwarded:
+        first = forwarded.split(",")[0].strip()
+        if first:
+            return first[:64]
+    return peer or "unknown"

@@ -1,0 +1,104 @@
+"""Limits per client address, kept in Redis so that every API process shares them.
+
+- How many games an address may create a minute, and how many commands it may send a minute
+  (fixed one-minute windows: `rate:{kind}:{address}:{minute}`).
+- How many running games an address may have created at once (`client:{address}:games`, the
+  ids of its games; finished ones are dropped when it creates the next).
+
+Addresses are kept as a hash, never as they are.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import time
+
+from redis.asyncio import Redis
+
+from app.base.config import Settings
+from app.commands.errors import RateLimited
+from app.commands.meta import status_field
+from app.store.pipe import Pipe
+
+# KEYS: window. ARGV: ttl. Replies the window's count after this request.
+_COUNT = """
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+return n
+"""
+
+_COUNT_SOURCE = _COUNT.encode()
+
+_ACTIVE = status_field("active")["status"]
+
+
+def address_key(address: str) -> str:
+    return hashlib.sha256(address.encode()).hexdigest()[:20]
+
+
+class Guard:
+    """Rate limits and the cap on open games; a limit of 0 is no limit."""
+
+    def __init__(self, redis: Redis, settings: Settings, pipe: Pipe | None = None) -> None:
+        self._redis = redis
+        self._settings = settings
+        self._count = redis.register_script(_COUNT)
+        self._pipe = pipe  # the count goes through it when given (`app.store.pipe`)
+
+    async def admit(self, kind: str, address: str) -> None:
+        """Count one request of `kind` ("create" or "command"); `RateLimited` past the limit."""
+        limit = {
+            "create": self._settings.create_per_minute,
+            "command": self._settings.commands_per_minute,
+        }[kind]
+        if limit <= 0:
+            return
+        now = time.time()
+        minute = int(now // 60)
+        key = f"rate:{kind}:{address_key(address)}:{minute}"
+        if self._pipe is None:
+            count = int(await self._count(keys=[key], args=[61]))
+        else:
+            count = int(await self._pipe.script(_COUNT_SOURCE, self._count.sha, [key], [61]))
+        if count > limit:
+            wait = max(1, math.ceil((minute + 1) * 60 - now))
+            what = "games" if kind == "create" else "commands"
+            raise RateLimited(
+                f"Too many {what} from your address: at most {limit} a minute. "
+                f"Try again in {wait} s.",
+                retry_after=wait,
+            )
+
+    async def check_open(self, address: str) -> None:
+        """`RateLimited` if the address has as many running games as it may have."""
+        cap = self._settings.open_games
+        if cap <= 0:
+            return
+        key = f"client:{address_key(address)}:games"
+        ids = [i.decode() for i in await self._redis.smembers(key)]  # type: ignore[misc]
+        if len(ids) < cap:
+            return
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for game_id in ids:
+                pipe.hget(f"game:{{{game_id}}}:meta", "status")
+            statuses = await pipe.execute()
+        done = [g for g, s in zip(ids, statuses, strict=True) if s is None or s.decode() != _ACTIVE]
+        if done:
+            await self._redis.srem(key, *done)  # type: ignore[misc]
+        if len(ids) - len(done) >= cap:
+            raise RateLimited(
+                f"You have {cap} running games: finish or leave one before you create another.",
+                code="too_many_open_games",
+                retry_after=60,
+            )
+
+    async def opened(self, address: str, game_id: str) -> None:
+        """Remember that the address created this game."""
+        if self._settings.open_games <= 0:
+            return
+        key = f"client:{address_key(address)}:games"
+        async with self._redis.pipeline(transaction=False) as pipe:
+            pipe.sadd(key, game_id)
+            pipe.expire(key, 60 * 86400)
+            await pipe.execute()

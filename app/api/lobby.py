@@ -1,0 +1,119 @@
+"""The read side of the lobby: the games a server holds, and the kinds of game it hosts.
+
+Game types describe each game so that a client can build its creation form from them: seat
+range, shape, AI levels, and every option with its type, default and range.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from app.commands.catalogue import Catalogue
+from app.commands.meta import from_fields
+from app.commands.seats import PublicSeat
+from app.store.events import EventStore
+from domain.game import AnyGame, Shape
+
+
+class Listed(msgspec.Struct, frozen=True):
+    id: str
+    game: str
+    status: str
+    seats: list[PublicSeat]
+    options: dict[str, Any]
+    created: int
+
+
+class Lobby(msgspec.Struct, frozen=True):
+    total: int
+    offset: int
+    limit: int
+    games: list[Listed]
+
+
+class OptionSpec(msgspec.Struct, frozen=True, omit_defaults=True):
+    """One option of a game: its name, JSON type, default, and range or choices."""
+
+    name: str
+    type: str
+    default: Any
+    description: str | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+    choices: list[Any] | None = None
+
+
+class Seats(msgspec.Struct, frozen=True):
+    min: int
+    max: int
+
+
+class GameType(msgspec.Struct, frozen=True):
+    name: str
+    title: str
+    seats: Seats
+    shape: Shape
+    levels: list[str]
+    options: list[OptionSpec]
+
+
+async def games(store: EventStore, offset: int, limit: int) -> Lobby:
+    """A page of games, newest first; a half-made game is passed over."""
+    total, ids = await store.lobby(offset, limit)
+    listed = []
+    for game_id, fields in zip(ids, await store.metas(ids), strict=True):
+        meta = from_fields(fields)
+        if meta is not None:
+            seats = [s.public() for s in meta.seats]
+            options = dict(meta.setup.options)
+            listed.append(Listed(game_id, meta.game, meta.status, seats, options, meta.created))
+    return Lobby(total, offset, limit, listed)
+
+
+def game_types(catalogue: Catalogue) -> list[GameType]:
+    return [game_type(kind.game) for kind in catalogue]
+
+
+def game_type(game: AnyGame) -> GameType:
+    return GameType(
+        name=game.name,
+        title=game.title,
+        seats=Seats(game.min_seats, game.max_seats),
+        shape=game.shape,
+        levels=sorted(game.policies),
+        options=option_specs(game.options_type),
+    )
+
+
+def option_specs(options_type: Any) -> list[OptionSpec]:
+    """The options of a game from its options Struct's JSON schema."""
+    schema = msgspec.json.schema(options_type)
+    if "$ref" in schema:
+        schema = schema["$defs"][schema["$ref"].rsplit("/", 1)[1]]
+    defaults = msgspec.to_builtins(options_type())
+    specs = []
+    for name, prop in schema.get("properties", {}).items():
+        specs.append(
+            OptionSpec(
+                name=name,
+                type=_json_type(prop),
+                default=defaults.get(name),
+                description=prop.get("description"),
+                minimum=prop.get("minimum"),
+                maximum=prop.get("maximum"),
+                choices=prop.get("enum"),
+            )
+        )
+    return specs
+
+
+def _json_type(prop: dict[str, Any]) -> str:
+    if "enum" in prop:
+        return "string"
+    kind = prop.get("type")
+    if isinstance(kind, str):
+        return kind
+    choices = [p.get("type") for p in prop.get("anyOf", []) if p.get("type") != "null"]
+    return str(choices[0]) if choices else "string"

@@ -1,0 +1,73 @@
+"""A game's log as a file: export a finished game, import one by checking that it replays.
+
+The format is ``boardgames-log/2``: the game, its setup (seed included), its seats, and every
+event as a record ``{at, by, event}`` (server time in ms, the seat that caused it or null for
+the system). Logs of format ``boardgames-log/1`` (from before events carried their time) are
+refused: their times are unknown, and a game judged against the clock cannot be checked
+without them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from app.api.http import decode_body
+from app.api.projection import LOG_FORMAT, api_types
+from app.commands.catalogue import Catalogue
+from app.commands.errors import GameRunning, InvalidInput, Unprocessable
+from app.commands.meta import GameMeta
+from app.commands.table import Entry, Table
+from app.store.events import StoredEvent
+from domain.game import AnyGame
+from domain.verify import LogError, verify
+
+
+class _Head(msgspec.Struct):
+    format: str = ""
+    game: str = ""
+
+
+def export(table: Table, meta: GameMeta, events: list[Entry]) -> Any:
+    """The log of a finished game (a running game's log still holds hidden information)."""
+    if not table.over:
+        raise GameRunning(
+            "A game can be exported once it is over: until then its log holds hidden information."
+        )
+    types = api_types(table.game)
+    records = [types.record(e.at, e.by, e.event) for e in events]
+    seats = [s.public() for s in table.seats]
+    return types.log(LOG_FORMAT, meta.setup, seats, records)
+
+
+def read(catalogue: Catalogue, data: bytes) -> tuple[Any, AnyGame, list[StoredEvent], Any]:
+    """A log file checked event by event: (log, game, its events as stored, final state)."""
+    try:
+        head = msgspec.json.decode(data, type=_Head)
+    except msgspec.DecodeError as error:
+        raise InvalidInput(f"This is not a game log: {error}.", code="invalid_log") from error
+    if not head.format.startswith("boardgames-log/"):
+        raise InvalidInput("This is not a game log: it names no log format.", code="invalid_log")
+    if head.format != LOG_FORMAT:
+        raise Unprocessable(
+            f"This log is in format {head.format!r}; this server reads {LOG_FORMAT!r}"
+            " (logs of boardgames-log/1 carry no times and cannot be checked).",
+            code="unsupported_log_format",
+        )
+    kind = catalogue.kind(head.game)
+    if kind is None:
+        raise Unprocessable(f"There is no game called {head.game!r}.", code="unknown_game_type")
+    game = kind.game
+    log = decode_body(data, api_types(game).log, "invalid_log")
+    if len(log.seats) != len(log.setup.players):
+        raise Unprocessable("The log's seats and players differ.", code="log_does_not_replay")
+    try:
+        state = verify(game, log.setup, log.events)
+    except LogError as error:
+        raise Unprocessable(error.message, code=error.code) from error
+    stored = [
+        StoredEvent(n, msgspec.json.encode(r.event), r.at, r.by)
+        for n, r in enumerate(log.events, start=1)
+    ]
+    return log, game, stored, state

@@ -1,0 +1,243 @@
+"""The OpenAPI document, made to tell the truth about what each route takes and answers.
+
+Litestar derives most of the document from the routes' annotations. The routes that read their
+body themselves (to answer with precise codes) are described here: creating a game (one schema
+per game, with its seat range, AI levels and typed options), sending a command (the commands of
+every game) and importing a log. Every refusal each route can answer is listed with its body
+`{code, message}`; headers the routes read are declared with their patterns; integers get the
+bounds the server takes; structs that refuse unknown fields say so.
+
+What the schema promises: a request that matches it is never answered 400. A 422 means it
+matched the schema but the game refuses it (a rule, a seat count, an option's value).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterator
+from typing import Annotated, Any, Literal
+
+import msgspec
+
+from app.api.callers import BEARER
+from app.api.projection import api_types
+from app.commands.catalogue import Catalogue
+from app.commands.seats import NAME_LENGTH
+from app.commands.service import Seed
+from domain.game import AnyGame
+
+INT64 = (-(2**63), 2**63 - 1)
+IDEMPOTENCY_KEY = r"^[A-Za-z0-9_.:-]{1,128}$"
+LAST_EVENT_ID = r"^[0-9]{1,18}$"
+
+
+def _refused_ranges() -> str:
+    """The character class of what a name may not hold: control, format (bidi overrides,
+    zero-width), line and paragraph separators in the Basic Multilingual Plane (as
+    `app.commands.seats.check_name` refuses them; a lone surrogate is no valid JSON text at all)."""
+    ranges, start = [], None
+    for point in range(0x10000):
+        refused = unicodedata.category(chr(point)) in {"Cc", "Cf", "Zl", "Zp"}
+        if refused and start is None:
+            start = point
+        elif not refused and start is not None:
+            ranges.append((start, point - 1))
+            start = None
+    return "".join(f"\\u{a:04x}-\\u{b:04x}" if a != b else f"\\u{a:04x}" for a, b in ranges)
+
+
+NAME_PATTERN = f"^[^{_refused_ranges()}]*$"
+Name = Annotated[str, msgspec.Meta(max_length=NAME_LENGTH, pattern=NAME_PATTERN)]
+
+#: Which refusals each route may answer, by status.
+REFUSALS: dict[tuple[str, str], tuple[int, ...]] = {
+    ("post", "/api/games"): (400, 413, 422, 429, 503),
+    ("get", "/api/games"): (400, 503),
+    ("get", "/api/games/types"): (),
+    ("get", "/api/games/types/{name}/rules"): (404,),
+    ("post", "/api/games/import"): (400, 413, 422, 429, 503),
+    ("get", "/api/games/{game_id}"): (400, 401, 404, 503),
+    ("post", "/api/games/{game_id}/commands"): (400, 401, 404, 409, 413, 422, 429, 503),
+    ("get", "/api/games/{game_id}/events"): (400, 401, 404, 422, 503),
+    ("get", "/api/games/{game_id}/replay"): (400, 401, 404, 422, 503),
+    ("get", "/api/games/{game_id}/stream"): (400, 401, 404, 422, 503),
+    ("get", "/api/games/{game_id}/export"): (401, 404, 409, 503),
+    ("get", "/api/games/{game_id}/timeline"): (401, 404, 503),
+    ("post", "/api/games/{game_id}/tickets"): (401, 404, 503),
+    ("get", "/healthz"): (503,),
+    ("get", "/metrics"): (),
+}
+_MEANING = {
+    400: "The request does not match this schema (a `code` says how).",
+    401: "No seat token where one is needed, or a token of no seat of this game.",
+    404: "There is no game with that id (or nothing at that address).",
+    409: "Not now: not your turn, a stale version, a busy game, or a game still running.",
+    413: "The body is larger than 64 KiB.",
+    422: "It matches the schema, but the game refuses it (its rules, seats or options).",
+    429: "Too many requests from your address, or too many running games; see Retry-After.",
+    503: "The game store does not answer right now; see Retry-After.",
+}
+
+
+def _create_type(game: AnyGame) -> Any:
+    title = api_types(game).view.__name__.removesuffix("GameView")
+    human = msgspec.defstruct(
+        f"{title}HumanSeat",
+        [("name", Name | None, None)],
+        tag="human",
+        tag_field="type",
+        forbid_unknown_fields=True,
+    )
+    levels = tuple(sorted(game.policies)) or ("normal",)
+    ai = msgspec.defstruct(
+        f"{title}AiSeat",
+        [("name", Name | None, None), ("level", Literal[levels] | None, None)],
+        tag="ai",
+        tag_field="type",
+        forbid_unknown_fields=True,
+    )
+    seats = Annotated[
+        list[human | ai],  # type: ignore[valid-type]
+        msgspec.Meta(min_length=game.min_seats, max_length=game.max_seats),
+    ]
+    return msgspec.defstruct(
+        f"Create{title}",
+        [("seats", seats), ("options", game.options_type, {}), ("seed", Seed | None, None)],
+        tag=game.name,
+        tag_field="game",
+        forbid_unknown_fields=True,
+    )
+
+
+def _components(types: list[Any], prefix: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    refs, found = msgspec.json.schema_components(
+        types, ref_template=f"#/components/schemas/{prefix}{{name}}"
+    )
+    return list(refs), {f"{prefix}{name}": schema for name, schema in found.items()}
+
+
+def _bounded(node: Any) -> Iterator[dict[str, Any]]:
+    """Every schema object under `node`."""
+    if isinstance(node, dict):
+        yield node
+        for value in node.values():
+            yield from _bounded(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _bounded(value)
+
+
+def _int64(schemas: dict[str, Any]) -> None:
+    for schema in _bounded(schemas):
+        if schema.get("type") == "integer":
+            schema.setdefault("minimum", INT64[0])
+            schema.setdefault("maximum", INT64[1])
+
+
+def _body(refs: list[dict[str, Any]]) -> dict[str, Any]:
+    schema = refs[0] if len(refs) == 1 else {"oneOf": refs}
+    return {"required": True, "content": {"application/json": {"schema": schema}}}
+
+
+def truthful(document: dict[str, Any], catalogue: Catalogue) -> dict[str, Any]:
+    """Complete the document Litestar made (in place); returns it."""
+    paths, components = document["paths"], document["components"]["schemas"]
+    components["Refusal"] = {
+        "type": "object",
+        "properties": {"code": {"type": "string"}, "message": {"type": "string"}},
+        "required": ["code", "message"],
+        "additionalProperties": False,
+    }
+    games = [kind.game for kind in catalogue]
+    create, commands, logs = [], [], []
+    for game in games:
+        title = api_types(game).view.__name__.removesuffix("GameView")
+        refs, found = _components([_create_type(game)], f"{title}_")
+        create += refs
+        _int64(found)
+        components.update(found)
+        refs, found = _components([game.command_type], f"{title}Command_")
+        for schema in found.values():
+            schema["properties"]["expected_version"] = {"type": "integer"}
+        _int64(found)
+        components.update(found)
+        commands += refs
+        refs, found = _components([api_types(game).log], f"{title}Import_")
+        _int64(found)
+        components.update(found)
+        logs += refs
+    paths["/api/games"]["post"]["requestBody"] = _body(create)
+    paths["/api/games/{game_id}/commands"]["post"]["requestBody"] = _body(commands)
+    paths["/api/games/import"]["post"]["requestBody"] = _body(logs)
+    _headers(paths)
+    _stream(paths)
+    for (method, path), statuses in REFUSALS.items():
+        responses = paths[path][method]["responses"]
+        for status in [s for s in list(responses) if s.startswith("4") or s.startswith("5")]:
+            del responses[status]
+        for status in statuses:
+            responses[str(status)] = _refusal(status)
+    return document
+
+
+def _refusal(status: int) -> dict[str, Any]:
+    answer: dict[str, Any] = {
+        "description": _MEANING[status],
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Refusal"}}},
+    }
+    if status in (429, 503):
+        answer["headers"] = {
+            "Retry-After": {"required": True, "schema": {"type": "integer", "minimum": 1}}
+        }
+    return answer
+
+
+def _headers(paths: dict[str, Any]) -> None:
+    bearer = {
+        "name": "Authorization",
+        "in": "header",
+        "required": False,
+        "description": "`Bearer <token>` of a seat; without it, a spectator.",
+        "schema": {"type": "string", "pattern": f"^{BEARER.pattern}$"},
+    }
+    for path, item in paths.items():
+        if path.startswith("/api/games/{game_id}"):
+            for operation in item.values():
+                needed = path.endswith(("/commands", "/tickets"))
+                operation.setdefault("parameters", []).append({**bearer, "required": needed})
+    paths["/api/games/{game_id}/commands"]["post"]["parameters"].append(
+        {
+            "name": "Idempotency-Key",
+            "in": "header",
+            "required": False,
+            "description": "The same key from the same seat applies a command once.",
+            "schema": {"type": "string", "pattern": IDEMPOTENCY_KEY},
+        }
+    )
+    resume = {"type": "string", "pattern": LAST_EVENT_ID}
+    paths["/api/games/{game_id}/stream"]["get"]["parameters"] += [
+        {
+            "name": "Last-Event-ID",
+            "in": "header",
+            "required": False,
+            "schema": resume,
+            "description": "Resume after this version (at most the game's version).",
+        },
+        {
+            "name": "after",
+            "in": "query",
+            "required": False,
+            "schema": resume,
+            "description": "Resume after this version, for clients that cannot send headers.",
+        },
+    ]
+
+
+def _stream(paths: dict[str, Any]) -> None:
+    answer = paths["/api/games/{game_id}/stream"]["get"]["responses"]["200"]
+    answer["content"] = {
+        "text/event-stream": {
+            "schema": {"type": "string"},
+            "description": "Messages `id: <version>` and `data: <entry as JSON>`.",
+        }
+    }

@@ -1,0 +1,150 @@
+"""How a refusal looks, and which HTTP status each kind of refusal gets.
+
+Every 4xx and 5xx answer is `{"code", "message"}`: a stable code and a sentence a player
+understands. The service's errors carry no status: `STATUS` gives it here. While Redis does not
+answer, every route answers 503 `store_unavailable` with a `Retry-After`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import msgspec
+from litestar import Request, Response
+from litestar.exceptions import HTTPException, ValidationException
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from app.commands.errors import (
+    Busy,
+    GameRunning,
+    InvalidInput,
+    RateLimited,
+    ServiceError,
+    StaleVersion,
+    StoreUnavailable,
+    StreamsFull,
+    Unauthorized,
+    UnknownGame,
+    Unprocessable,
+)
+from domain.errors import RuleError, TurnError
+
+log = logging.getLogger(__name__)
+
+_HTTP_CODES = {
+    400: "invalid_request",
+    401: "unauthorized",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "body_too_large",
+}
+_HTTP_MESSAGES = {
+    404: "There is nothing at this address.",
+    405: "This address does not take that method.",
+    413: "The request body is larger than 64 KiB.",
+}
+
+
+#: The HTTP status of each kind of refusal (the service's errors carry none).
+STATUS: dict[type[Exception], int] = {
+    InvalidInput: 400,
+    Unauthorized: 401,
+    UnknownGame: 404,
+    StaleVersion: 409,
+    Busy: 409,
+    GameRunning: 409,
+    TurnError: 409,
+    Unprocessable: 422,
+    RuleError: 422,
+    RateLimited: 429,
+    StoreUnavailable: 503,
+    StreamsFull: 503,
+}
+
+#: What a Redis that is away (restarting, down, hung, loading its data) raises.
+UNAVAILABLE = (RedisConnectionError, RedisTimeoutError, ConnectionError, asyncio.TimeoutError)
+
+
+def status_of(error: Exception) -> int:
+    """The status of a refusal: that of the nearest kind it is."""
+    for kind in type(error).__mro__:
+        if kind in STATUS:
+            return STATUS[kind]
+    return 400
+
+
+class Refusal(msgspec.Struct, frozen=True):
+    """Every 4xx answer: a stable code and a sentence a player understands."""
+
+    code: str
+    message: str
+
+
+def refusal(
+    status: int, code: str, message: str, headers: dict[str, str] | None = None
+) -> Response[Refusal]:
+    return Response(Refusal(code, message), status_code=status, headers=headers)
+
+
+def judged(error: BaseException) -> tuple[int, str, str] | None:
+    """The status, code and message of an error that HTTP and the seat's socket answer alike,
+    or None."""
+    if isinstance(error, UNAVAILABLE):
+        message = "The game store is not answering right now; send it again shortly."
+        return 503, StoreUnavailable.code, message
+    if isinstance(error, ServiceError | RuleError):
+        return status_of(error), error.code, error.message
+    if isinstance(error, RecursionError):
+        return 400, "too_deep", "What was sent is nested too deeply."
+    return None
+
+
+def on_error(request: Request[Any, Any, Any], error: Exception) -> Response[Refusal]:
+    """Map any exception to a refusal; an unexpected one is logged and answered 500."""
+    if isinstance(error, UNAVAILABLE):
+        log.warning("Redis unavailable on %s %s: %s", request.method, request.url.path, error)
+    if known := judged(error):
+        status, code, message = known
+        headers = None
+        if status == 503:
+            headers = {"Retry-After": str(request.app.state.settings.retry_after)}
+        if isinstance(error, RateLimited | StreamsFull):
+            headers = {"Retry-After": str(error.retry_after)}
+        return refusal(status, code, message, headers)
+    if isinstance(error, HTTPException) and _malformed(error):
+        return refusal(400, "malformed_json", "The body is not valid JSON.")
+    if isinstance(error, ValidationException):
+        return refusal(400, "invalid_request", _validation_message(error))
+    if isinstance(error, HTTPException):
+        status = error.status_code
+        message = _HTTP_MESSAGES.get(status, str(error.detail))
+        headers = dict(error.headers or {})  # 405 keeps its Allow
+        return refusal(status, _HTTP_CODES.get(status, "http_error"), message, headers)
+    log.exception("unexpected error on %s %s", request.method, request.url.path)
+    return refusal(500, "internal_error", "Something went wrong on our side.")
+
+
+def _malformed(error: HTTPException) -> bool:
+    """A body that is no JSON at all (empty, cut short, or not JSON), as Litestar reports it."""
+    if isinstance(error, ValidationException):
+        extra = error.extra if isinstance(error.extra, list) else []
+        return extra == [{"message": "'data'", "key": "data", "source": "body"}]
+    detail = str(error.detail)
+    return error.status_code == 400 and detail.startswith(("JSON is malformed", "Input data was"))
+
+
+def _validation_message(error: ValidationException) -> str:
+    """Litestar's validation details as one sentence: what is wrong, and where."""
+    problems = []
+    for item in error.extra if isinstance(error.extra, list) else []:
+        if not isinstance(item, dict):
+            continue
+        key, message = item.get("key"), str(item.get("message", ""))
+        if key and key != "data":
+            problems.append(f"{message} (at {key})")
+        else:
+            problems.append(message)
+    return "; ".join(problems) + "." if problems else "The request is not valid."

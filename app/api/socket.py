@@ -1,0 +1,417 @@
+"""GET /api/games/{id}/socket: a seat's persistent connection (a WebSocket).
+
+What `POST .../commands` and `GET .../stream` do, on one connection and without a request per
+command: commands go up, the seat's events come down, each event exactly once and in the order
+of its version. The same refusals (status and code), idempotency keys and version checks as over
+HTTP; a command is acknowledged only once its events are in the game's stream in Redis.
+
+The messages (JSON text frames; `docs/api.md` has the details):
+
+    -> {"type": "hello", "token": T, "after": N}      first, always (token: unless sent otherwise)
+    <- {"type": "welcome", "game", "seat", "version"}, then the events after N
+    -> {"type": "command", "key": K, "command": {...}}    the body of POST .../commands
+    -> {"type": "view", "hints": false}                   <- {"type": "view", "view": {...}}
+    <- {"type": "applied", "key", "version", "replayed", "events"}
+    <- {"type": "refused", "key", "status", "code", "message"}
+    <- {"type": "events", "events": [...]}              the seat's view of new events, live
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import logging
+from typing import Any, Literal, Protocol
+
+import msgspec
+from litestar import WebSocket, websocket
+from litestar.datastructures import State
+from litestar.exceptions import WebSocketDisconnect
+
+from app.api.callers import resume_after, seat_of_caller
+from app.api.guard import Guard
+from app.api.http import checked_key, client_address, command_of, json_body
+from app.api.projection import entries, game_view
+from app.api.refusals import judged
+from app.api.tickets import Tickets
+from app.commands.errors import InvalidInput, Unauthorized
+from app.commands.service import GameService
+from app.commands.table import Entry, Outcome, Table
+from app.live.hub import Delivery, Hub, Subscription
+
+log = logging.getLogger(__name__)
+
+#: How long a new connection may take to say hello.
+HELLO_SECONDS = 10.0
+#: The largest message taken, as the largest HTTP body.
+MAX_MESSAGE = 64 * 1024
+
+_encoder = msgspec.json.Encoder()
+
+
+class Welcome(msgspec.Struct, frozen=True, tag="welcome", tag_field="type"):
+    game: str
+    seat: int | None
+    version: int
+
+
+class Events(msgspec.Struct, frozen=True, tag="events", tag_field="type"):
+    events: list[Any]
+
+
+class Applied(msgspec.Struct, frozen=True, tag="applied", tag_field="type"):
+    key: str | None
+    version: int
+    replayed: bool
+    events: list[Any]
+
+
+class Refused(msgspec.Struct, frozen=True, tag="refused", tag_field="type"):
+    key: str | None
+    status: int
+    code: str
+    message: str
+
+
+class View(msgspec.Struct, frozen=True, tag="view", tag_field="type"):
+    view: Any
+
+
+class Hello(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    type: str
+    token: str | None = None
+    after: int = 0
+
+
+@functools.cache
+def _envelope(command_type: Any) -> msgspec.json.Decoder[Any]:
+    """A decoder of `{"type": "command", "key": K, "command": C}` for one game's commands."""
+    fields: list[Any] = [("type", Literal["command"]), ("command", command_type)]
+    fields.append(("key", Any, None))
+    return msgspec.json.Decoder(msgspec.defstruct("CommandMessage", fields))
+
+
+class Closing(Exception):
+    """Refused for good: the connection closes with 4000 + the refusal's status."""
+
+    def __init__(self, refused: Refused) -> None:
+        super().__init__(refused.message)
+        self.refused = refused
+
+
+def refused(error: BaseException, key: str | None = None) -> Refused:
+    """The refusal of an error, with the status and code the HTTP routes give it."""
+    if known := judged(error):
+        return Refused(key, *known)
+    log.error("unexpected error on a game socket", exc_info=error)
+    return Refused(key, 500, "internal_error", "Something went wrong on our side.")
+
+
+class Gone(Exception):
+    """The connection is closed: nothing more goes out on it."""
+
+
+class Link(Protocol):
+    """One WebSocket connection as a seat's connection uses it, whoever serves it: Litestar
+    (`AsgiLink`, under any ASGI server) or `python -m app` straight from its sockets
+    (`app.wire.seatwire`)."""
+
+    game_id: str
+    address: str  # who is asking, for the limits
+    ticket: str | None  # `?ticket=`
+    authorization: str | None  # the `Authorization` header
+
+    async def receive(self) -> bytes | None:
+        """The next message's bytes (text or binary); None once the client has left."""
+
+    async def send(self, data: bytes) -> None:
+        """Send one text message (UTF-8 JSON); `Gone` once the connection is closed."""
+
+    def ready(self) -> bool:
+        """A message can be written at once (`send_now`): open, and the client reading."""
+
+    def send_now(self, data: bytes) -> None:
+        """Write one text message now (only when `ready`)."""
+
+    async def close(self, code: int, reason: str) -> None:
+        """Close with this code and reason."""
+
+
+def _sized(raw: bytes) -> bytes:
+    if len(raw) > MAX_MESSAGE:
+        raise InvalidInput("A message is at most 64 KiB.", code="body_too_large")
+    return raw
+
+
+class Connection:
+    """One seat's (or a spectator's) connection to one game."""
+
+    def __init__(self, link: Link, state: State) -> None:
+        self.link = link
+        self.service: GameService = state.service
+        self.hub: Hub = state.hub
+        self.guard: Guard = state.guard
+        self.tickets: Tickets = state.tickets
+        self.game_id = link.game_id
+        self.seat: int | None = None
+        self.sent = 0  # the version of the last event sent
+        self.turn = asyncio.Lock()  # held while sending events and moving `sent`
+        self.table: Table | None = None
+        self.closed = False
+        self._subscription = Subscription(self.game_id, 1)  # the hub's, once subscribed
+
+    async def send(self, message: Any) -> None:
+        if self.closed:
+            raise Gone("this side closed the connection")
+        await self.link.send(_encoder.encode(message))
+
+    async def close(self, code: int, reason: str) -> None:
+        """Close once; whatever would be sent after is not."""
+        if not self.closed:
+            self.closed = True
+            await self.link.close(code, reason)
+
+    async def serve(self) -> None:
+        try:
+            table, after = await self._greet()
+        except Closing as closing:
+            await self.send(closing.refused)
+            await self.close(4000 + closing.refused.status, closing.refused.code)
+            return
+        self._subscription = subscription = self.hub.subscribe(table)
+        pusher: asyncio.Task[None] | None = None
+        try:
+            await self.send(Welcome(table.game.name, self.seat, table.version))
+            table, backlog = await self.service.events(self.game_id, after)
+            self.table, self.sent = table, after
+            if backlog:
+                await self.send(Events(entries(table, backlog, self.seat)))
+                self.sent = backlog[-1].version
+            pusher = asyncio.create_task(self._push(), name=f"ws:{self.game_id}")
+            subscription.sink = self._sent_now
+            while (message := await self.link.receive()) is not None:
+                await self._command(message)
+        finally:
+            if pusher is not None:
+                pusher.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Gone, OSError):
+                    await pusher
+            self.hub.unsubscribe(subscription)
+
+    async def _greet(self) -> tuple[Table, int]:
+        """The hello: who the caller is, and where its events resume."""
+        try:
+            message = await asyncio.wait_for(self.link.receive(), HELLO_SECONDS)
+        except TimeoutError:
+            raise Closing(Refused(None, 408, "no_hello", "Say hello first.")) from None
+        if message is None:
+            raise Gone("left before hello")
+        try:
+            raw = json_body(_sized(message), "invalid_message")
+            if not isinstance(raw, dict) or raw.get("type") != "hello":
+                raise InvalidInput(
+                    'The first message is {"type": "hello", "token": ..., "after": ...}.',
+                    code="invalid_message",
+                )
+            try:
+                hello = msgspec.convert(raw, Hello)
+            except msgspec.ValidationError as error:
+                reason = f"The hello is not valid: {error}."
+                raise InvalidInput(reason, code="invalid_message") from error
+            table = await self.service.load(self.game_id)
+            self.seat = await seat_of_caller(
+                table,
+                self.tickets,
+                ticket=self.link.ticket,
+                authorization=self.link.authorization,
+                token=hello.token,
+            )
+            resume_after(table, hello.after)
+        except Exception as error:
+            raise Closing(refused(error)) from error
+        return table, hello.after
+
+    async def _command(self, message: bytes) -> None:
+        key = None
+        try:
+            data = _sized(message)
+            fast = self._decoded(data)
+            if fast is None:
+                raw = json_body(data, "invalid_message")
+                if isinstance(raw, dict) and raw.get("type") == "view":
+                    await self._view(raw.get("hints") is True)
+                    return
+                if not isinstance(raw, dict) or raw.get("type") != "command":
+                    raise InvalidInput(
+                        'A message is {"type": "command", "key": ..., "command": {...}} '
+                        'or {"type": "view"}.',
+                        code="invalid_message",
+                    )
+                given = raw.get("key")
+            else:
+                given = fast.key
+            if given is not None:
+                if not isinstance(given, str):
+                    raise InvalidInput("A key is a string.", code="bad_idempotency_key")
+                key = checked_key(given)
+            if self.seat is None:
+                raise Unauthorized("Send your seat's token in the hello to send commands.")
+            await self.guard.admit("command", self.link.address)
+            service = self.service
+            table = await service.current(self.game_id)
+            if fast is None:
+                kind = service.catalogue[table.game.name]
+                tags = service.catalogue.command_tags
+                command, expected = command_of(kind, raw.get("command"), tags)
+            else:
+                command, expected = fast.command, None
+        except Exception as error:
+            await self.send(refused(error, key))
+            return
+        async with self.turn:  # no event goes out on its own until the answer has gone
+            await self._pass_on(self._waiting())
+            try:
+                after, outcome = await service.execute(
+                    self.game_id,
+                    self.seat,
+                    command,
+                    expected_version=expected,
+                    idempotency_key=key,
+                    loaded=table,
+                    answering=self._subscription,  # its events go in the answer
+                )
+            except Exception as error:
+                await self.send(refused(error, key))
+                return
+            await self._acknowledge(key, after, outcome)
+
+    def _decoded(self, data: bytes) -> Any:
+        """A command message decoded straight to the game's command (`key`, `command`), or
+        None for any other message (the careful path decodes it and says what is wrong)."""
+        if self.table is None or b"expected_version" in data:
+            return None
+        try:
+            return _envelope(self.table.game.command_type).decode(data)
+        except msgspec.DecodeError:
+            return None
+
+    async def _view(self, hints: bool) -> None:
+        """The caller's view now, as `GET /api/games/{id}` answers it."""
+        table = await self.service.load(self.game_id)
+        await self.send(View(game_view(table, self.seat, self.service.clock(), hints=hints)))
+
+    def _waiting(self) -> list[Delivery]:
+        """What the hub has brought and the pusher has not taken yet."""
+        queue = self._subscription.queue
+        waiting = []
+        while not queue.empty():
+            delivery = queue.get_nowait()
+            if delivery is None:  # the end: the pusher's to act on
+                queue.put_nowait(None)
+                break
+            waiting.append(delivery)
+        return waiting
+
+    async def _acknowledge(self, key: str | None, after: Table, outcome: Outcome) -> None:
+        """The answer to a command, with the events up to its version that this connection
+        has not sent yet: any before its own (read, when the hub has not brought them), then
+        its own (unless a replayed command's were sent already)."""
+        first = outcome.entries[0].version if outcome.entries else outcome.version + 1
+        missing: list[Entry] = []
+        if self.sent < first - 1:
+            _, read = await self.service.events(self.game_id, self.sent)
+            missing = [e for e in read if e.version < first]
+        own = [e for e in outcome.entries if e.version > self.sent]
+        shown = entries(after, [*missing, *own], self.seat)
+        await self.send(Applied(key, outcome.version, outcome.replayed, shown))
+        self.sent = max(self.sent, outcome.version)
+
+    async def _pass_on(self, deliveries: list[Delivery]) -> None:
+        """Send the deliveries this connection has not sent yet, as one message."""
+        if shown := self._shown(deliveries):
+            await self.send(Events(shown))
+
+    def _sent_now(self, deliveries: list[Delivery]) -> bool:
+        """The hub's sink: its deliveries written there and then when nothing is in flight on
+        this connection (no command being answered, no push being sent, the client reading);
+        False to have them queued for the pusher."""
+        if self.turn.locked() or self.closed or not self.link.ready():
+            return False
+        if shown := self._shown(deliveries):
+            self.link.send_now(_encoder.encode(Events(shown)))
+        return True
+
+    def _shown(self, deliveries: list[Delivery]) -> list[Any]:
+        """The deliveries not sent yet, as the seat may see them; they count as sent."""
+        assert self.table is not None
+        shown = []
+        for delivery in deliveries:
+            if delivery.entry.version <= self.sent:
+                continue
+            shown += entries(self.table, [delivery.entry], self.seat, over=delivery.over)
+            self.sent = delivery.entry.version
+        return shown
+
+    async def _push(self) -> None:
+        """Live events from the hub, as the seat may see each; the connection closes when the
+        hub ends it (1012: the process stops) or drops it (1013: it fell too far behind), and
+        the client reconnects with the last version it has."""
+        subscription = self._subscription
+        while True:
+            delivery = await subscription.queue.get()
+            async with self.turn:
+                waiting = [] if delivery is None else [delivery, *self._waiting()]
+                await self._pass_on(waiting)
+            if delivery is None:
+                await self.close(1012, "the server is restarting: reconnect")
+                return
+            if subscription.dropped and subscription.queue.empty():
+                await self.close(1013, "too far behind: reconnect")
+                return
+
+
+class AsgiLink:
+    """A `Link` over Litestar's WebSocket."""
+
+    def __init__(self, socket: WebSocket[Any, Any, Any]) -> None:
+        self.socket = socket
+        self.game_id: str = socket.path_params["game_id"]
+        self.address = client_address(socket)
+        self.ticket: str | None = socket.query_params.get("ticket")
+        self.authorization: str | None = socket.headers.get("authorization")
+
+    async def receive(self) -> bytes | None:
+        message = await self.socket.receive()
+        if message["type"] == "websocket.disconnect":
+            return None
+        text, data = message.get("text"), message.get("bytes")
+        if isinstance(text, str):
+            return text.encode()
+        return data if isinstance(data, bytes) else b""
+
+    async def send(self, data: bytes) -> None:
+        try:
+            await self.socket.send_text(data.decode())
+        except WebSocketDisconnect as gone:
+            raise Gone(str(gone)) from gone
+
+    def ready(self) -> bool:
+        return False  # every message goes through the ASGI server's `send`
+
+    def send_now(self, data: bytes) -> None:
+        raise NotImplementedError("an ASGI connection sends with `send`")
+
+    async def close(self, code: int, reason: str) -> None:
+        with contextlib.suppress(WebSocketDisconnect):
+            await self.socket.close(code, reason)
+
+
+@websocket("/api/games/{game_id:str}/socket")
+async def game_socket(socket: WebSocket[Any, Any, Any]) -> None:
+    """A seat's persistent connection: commands up, the seat's events down. `python -m app`
+    serves this path itself (`app.wire.seatwire`); this route serves it under any other ASGI
+    server."""
+    await socket.accept()
+    with contextlib.suppress(Gone, WebSocketDisconnect, OSError):
+        await Connection(AsgiLink(socket), socket.app.state).serve()

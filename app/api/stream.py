@@ -1,0 +1,132 @@
+"""GET /api/games/{id}/stream: server-sent events of the caller's view of the game.
+
+Each message carries one event; its id is the event's version. A client reconnecting with
+`Last-Event-ID` gets what it missed first (from the store), then live events (from the hub),
+with no gap and no repeat. A comment is sent as keep-alive when nothing happens.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from typing import Any
+
+import msgspec
+from litestar import Request, get
+from litestar.params import FromPath
+from litestar.response import ServerSentEvent, ServerSentEventMessage
+from litestar.response.base import ASGIResponse
+from litestar.types import Receive, Scope, Send
+
+from app.api.callers import resume_after, seat_of_caller
+from app.api.http import service_of
+from app.api.projection import entries
+from app.api.tickets import Tickets
+from app.base.config import Settings
+from app.commands.table import Entry, Table
+from app.live.hub import Hub, Subscription
+
+_encoder = msgspec.json.Encoder()
+
+
+def _message(table: Table, entry: Entry, seat: int | None, over: bool) -> ServerSentEventMessage:
+    """One event as the seat may see it (everything once the game is over)."""
+    (shown,) = entries(table, [entry], seat, over=over)
+    return ServerSentEventMessage(data=_encoder.encode(shown).decode(), id=entry.version)
+
+
+class _Stream(ServerSentEvent):
+    """An SSE response that leaves the hub once sent, whether the client stayed or left.
+
+    Cleaning up here, not in the generator's `finally`, does not depend on when an abandoned
+    generator is collected.
+    """
+
+    def __init__(self, hub: Hub, subscription: Subscription, content: Any) -> None:
+        super().__init__(content)
+        self._hub = hub
+        self._subscription = subscription
+
+    def to_asgi_response(self, *args: Any, **kwargs: Any) -> ASGIResponse:
+        sender = super().to_asgi_response(*args, **kwargs)
+        hub, subscription = self._hub, self._subscription
+
+        class Leaving:
+            async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+                try:
+                    await sender(scope, receive, send)
+                finally:
+                    hub.unsubscribe(subscription)
+
+        return Leaving()  # type: ignore[return-value]
+
+
+async def _messages(
+    subscription: Subscription,
+    table: Table,
+    backlog: list[Entry],
+    seat: int | None,
+    after: int,
+    keep_alive: float,
+    lifetime: float,
+) -> AsyncIterator[ServerSentEventMessage]:
+    """The backlog after `after`, then live events, for at most `lifetime` seconds (then the
+    stream ends and its client reconnects with the last id it has: nothing is missed)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + lifetime
+    sent = after
+    for entry in backlog:
+        yield _message(table, entry, seat, table.over)
+        sent = entry.version
+    while True:
+        if subscription.dropped and subscription.queue.empty():
+            return
+        left = end - loop.time()
+        if left <= 0:
+            return
+        try:
+            delivery = await asyncio.wait_for(subscription.queue.get(), min(keep_alive, left))
+        except TimeoutError:
+            if loop.time() < end:
+                yield ServerSentEventMessage(comment="keep-alive", data=None)
+            continue
+        if delivery is None:
+            return
+        if delivery.entry.version <= sent:
+            continue
+        yield _message(table, delivery.entry, seat, delivery.over)
+        sent = delivery.entry.version
+
+
+@get("/api/games/{game_id:str}/stream")
+async def stream(request: Request[Any, Any, Any], game_id: FromPath[str]) -> ServerSentEvent:
+    """The caller's view of each new event, as server-sent events."""
+    service = service_of(request)
+    table = await service.load(game_id)
+    tickets: Tickets = request.app.state.tickets
+    seat = await seat_of_caller(
+        table,
+        tickets,
+        ticket=request.query_params.get("ticket"),
+        authorization=request.headers.get("authorization"),
+    )
+    hub: Hub = request.app.state.hub
+    settings: Settings = request.app.state.settings
+    raw = request.headers.get("last-event-id") or request.query_params.get("after") or "0"
+    after = resume_after(table, raw)
+    subscription = hub.subscribe(table)
+    try:  # the backlog is read before the answer starts: a Redis away is a 503, not a cut
+        table, backlog = await service.events(game_id, after)
+    except BaseException:
+        hub.unsubscribe(subscription)
+        raise
+    messages = _messages(
+        subscription,
+        table,
+        backlog,
+        seat,
+        after,
+        settings.keep_alive_seconds,
+        settings.stream_max_seconds,
+    )
+    return _Stream(hub, subscription, messages)

@@ -1,0 +1,1 @@
+"""Settings and counters every layer reads: configuration from the environment, metrics."""

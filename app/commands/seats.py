@@ -1,0 +1,96 @@
+"""Seats of a table: who sits there (a person or an AI), and the secret tokens of people."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import unicodedata
+from typing import Literal
+
+import msgspec
+
+from app.commands.errors import InvalidInput
+
+TOKEN_BYTES = 24  # 192 bits
+
+
+class InvalidName(InvalidInput):
+    """A player's name with characters it may not hold, or too long."""
+
+    code = "bad_name"
+
+
+class SeatRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A seat as asked for when creating a game."""
+
+    type: Literal["human", "ai"]
+    name: str | None = None
+    level: str | None = None
+
+
+class Seat(msgspec.Struct, frozen=True, omit_defaults=True):
+    """A seat as kept in the game's meta; `token_hash` never leaves the service."""
+
+    seat: int
+    type: Literal["human", "ai"]
+    name: str
+    level: str | None = None
+    token_hash: str | None = None
+
+    def public(self) -> PublicSeat:
+        return PublicSeat(self.seat, self.type, self.name, self.level)
+
+
+class PublicSeat(msgspec.Struct, frozen=True, omit_defaults=True):
+    seat: int
+    type: Literal["human", "ai"]
+    name: str
+    level: str | None = None
+    token: str | None = None
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def seat_of(seats: list[Seat], token: str) -> int | None:
+    """The seat whose token this is, compared in constant time; None if it is no seat's."""
+    presented = token_hash(token)
+    found = None
+    for seat in seats:
+        if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, presented):
+            found = seat.seat
+    return found
+
+
+seats_encoder = msgspec.json.Encoder()
+seats_decoder = msgspec.json.Decoder(list[Seat])
+
+
+#: The longest name a seat may have, in characters (after NFC normalisation).
+NAME_LENGTH = 40
+_REFUSED = {"Cc", "Cf", "Cs", "Zl", "Zp"}
+
+
+def check_name(name: str) -> str:
+    """`InvalidName` when a name holds a control, format (a bidi override, a zero-width
+    character), line or paragraph separator or a lone surrogate of the Basic Multilingual Plane,
+    or has more than `NAME_LENGTH` characters; else the name."""
+    bad = next((c for c in name if c <= "\uffff" and unicodedata.category(c) in _REFUSED), None)
+    if bad is not None:
+        raise InvalidName(
+            f"A name may not hold the invisible or control character U+{ord(bad):04X}."
+        )
+    if len(name) > NAME_LENGTH:
+        raise InvalidName(f"A name has at most {NAME_LENGTH} characters.")
+    return name
+
+
+def clean_name(name: str) -> str:
+    """A player's name as asked for: checked, NFC-normalised and trimmed."""
+    return unicodedata.normalize("NFC", check_name(name)).strip()

@@ -1,0 +1,414 @@
+"""The command service: load a game's state, decide, append with the expected version, retry.
+
+The service stamps every command with the server's time (ms since the epoch, never earlier
+than the game's last event) and passes it to the rules. States are cached per process by game
+id and version, and caught up from the stream when the stream is ahead; a miss folds the whole
+stream. Nothing here is the source of truth.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from typing import Annotated, Any
+
+import msgspec
+
+from app.base import metrics
+from app.commands.catalogue import Catalogue
+from app.commands.errors import Busy, StaleVersion, UnknownGame, Unprocessable
+from app.commands.meta import GameMeta, from_fields, status_field, to_fields
+from app.commands.ports import Scheduler
+from app.commands.seats import PublicSeat, Seat, SeatRequest, check_name, clean_name, new_token
+from app.commands.seats import token_hash as hash_of
+from app.commands.table import Entry, Outcome, Table, marked, wall_ms
+from app.store.events import EventStore, StoredEvent, VersionConflict
+from app.store.lifecycle import Lifecycle
+from domain.errors import RuleError, SetupError
+from domain.game import AnyGame, Setup
+
+_encoder = msgspec.json.Encoder()
+
+
+#: The seed of a game's chance, as a creator may give it.
+Seed = Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)]
+
+
+class CreateGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The body that creates a game."""
+
+    game: str
+    seats: list[SeatRequest]
+    options: dict[str, Any] = {}
+    seed: Seed | None = None
+
+
+def encode_event(event: Any) -> bytes:
+    return _encoder.encode(event)
+
+
+#: Called after each append of this process: (the table after, its entries, `answering`).
+Watcher = Callable[[Table, list[Entry], object], None]
+
+
+class GameService:
+    """Creates games and runs commands against them; safe to share within one process."""
+
+    def __init__(
+        self,
+        store: EventStore,
+        catalogue: Catalogue,
+        scheduler: Scheduler | None = None,
+        *,
+        lifecycle: Lifecycle | None = None,
+        clock: Callable[[], int] = wall_ms,
+        cache_size: int = 4096,
+        attempts: int = 16,
+    ) -> None:
+        self.store = store
+        self.catalogue = catalogue
+        self.scheduler = scheduler
+        self.lifecycle = lifecycle
+        self.clock = clock
+        self._cache: OrderedDict[str, Table] = OrderedDict()
+        self._cache_size = cache_size
+        self._attempts = attempts
+        self._watchers: list[Watcher] = []
+
+    def watch(self, watcher: Watcher) -> None:
+        """Call `watcher(after, entries, answering)` after each append this process makes, at
+        once and in the appending task (the hub passes a process's own appends on without a
+        read); `answering` is what the caller of `execute` gave as such."""
+        self._watchers.append(watcher)
+
+    # -- creating -------------------------------------------------------------------------
+
+    async def create(self, request: CreateGame) -> tuple[Table, list[PublicSeat]]:
+        """A new game; the human seats' tokens are in the returned seats, and nowhere else."""
+        kind = self.catalogue.kind(request.game)
+        if kind is None:
+            known = ", ".join(self.catalogue.names)
+            raise Unprocessable(
+                f"There is no game called {request.game!r} ({known}).", code="unknown_game_type"
+            )
+        game = kind.game
+        seed = request.seed if request.seed is not None else secrets.randbits(63)
+        names = tuple(_name(asked, n) for n, asked in enumerate(request.seats))
+        if not game.min_seats <= len(names) <= game.max_seats:
+            raise SetupError(
+                f"{game.title} takes {game.min_seats} to {game.max_seats} seats, not {len(names)}."
+            )
+        machines = tuple(n for n, asked in enumerate(request.seats) if asked.type == "ai")
+        asked = Setup(seed=seed, players=names, options=request.options)
+        options = msgspec.to_builtins(game.options(asked))
+        setup = Setup(seed=seed, players=names, options=options, ai_seats=machines)
+        now = self.clock()
+        events = game.start(setup, now)
+        return await self.open(game, setup, request.seats, [encode_event(e) for e in events], now)
+
+    async def open(
+        self,
+        game: AnyGame,
+        setup: Setup,
+        requests: Sequence[SeatRequest],
+        events: Sequence[bytes | StoredEvent],
+        now: int,
+    ) -> tuple[Table, list[PublicSeat]]:
+        """Store a new game from its first events: encoded ones (stamped `now`, caused by the
+        system), or stored ones that keep their times and causes (an imported log)."""
+        self._check_levels(game, requests)
+        for name in setup.players:
+            check_name(name)
+        seats, public = _seat(requests, setup.players)
+        game_id = secrets.token_hex(8)
+        stored = [
+            e if isinstance(e, StoredEvent) else StoredEvent(n, e, now, None)
+            for n, e in enumerate(events, start=1)
+        ]
+        table = self._caught_up(Table(game_id, game, seats, game.initial(), 0, now), stored)
+        meta = GameMeta(game.name, "over" if table.over else "active", now, setup, seats)
+        if self.scheduler is not None:
+            await self.scheduler.expect(table)
+        await self.store.create(game_id, to_fields(meta), stored, now)
+        if self.lifecycle is not None:
+            if table.over:
+                await self.lifecycle.ended(game_id, now)
+            else:
+                await self.lifecycle.started(game_id, now)
+        self._remember(table)
+        if self.scheduler is not None:
+            await self.scheduler.schedule(table)
+        return table, public
+
+    async def meta(self, game_id: str) -> GameMeta:
+        """How a game was set up (its seed included: for exports of finished games only)."""
+        meta = from_fields(await self.store.meta(game_id)) if _valid_id(game_id) else None
+        if meta is None:
+            raise UnknownGame("There is no game with that id.")
+        return meta
+
+    @staticmethod
+    def _check_levels(game: AnyGame, requests: Sequence[SeatRequest]) -> None:
+        for asked in requests:
+            level = asked.level or "normal"
+            if asked.type == "ai" and level not in game.policies:
+                levels = ", ".join(sorted(game.policies))
+                raise Unprocessable(
+                    f"No AI level {level!r}: choose one of {levels}.", code="unknown_level"
+                )
+
+    # -- loading --------------------------------------------------------------------------
+
+    async def load(self, game_id: str) -> Table:
+        """The game's latest state: the cached one caught up from the stream, or a full fold."""
+        cached = self._cache.get(game_id)
+        if cached is None:
+            return await self._load_fresh(game_id)
+        newer = await self.store.read(game_id, after=cached.version)
+        if not newer:
+            if game_id in self._cache:  # other loads may have evicted it while this one read
+                self._cache.move_to_end(game_id)
+            return cached
+        return self._remember(self._caught_up(cached, newer))
+
+    async def current(self, game_id: str) -> Table:
+        """The game as this process last saw it, with no read when it is cached: it may be
+        behind the store. For a command (`execute(loaded=...)`), whose append checks the
+        version and whose refusals are judged again on a fresh load; and for who sits where."""
+        cached = self._cache.get(game_id)
+        return cached if cached is not None else await self.load(game_id)
+
+    async def _load_fresh(self, game_id: str) -> Table:
+        meta = await self.meta(game_id)
+        kind = self.catalogue.kind(meta.game)
+        if kind is None:
+            raise UnknownGame(f"This server does not host {meta.game!r} games.")
+        table = Table(game_id, kind.game, meta.seats, kind.game.initial(), 0, meta.created)
+        if meta.archived and self.lifecycle is not None:
+            stored = await self.lifecycle.read_archive(game_id)
+        else:
+            stored = await self.store.read(game_id)
+        return self._remember(self._caught_up(table, stored))
+
+    async def _read(self, table: Table, after: int, count: int | None = None) -> list[StoredEvent]:
+        """The table's events after a version: from its stream, or from its archive once the
+        stream is gone (the events a table knows of must exist somewhere)."""
+        stored = await self.store.read(table.id, after=after, count=count)
+        expected = table.version - after if count is None else min(count, table.version - after)
+        if len(stored) < expected and self.lifecycle is not None:
+            stored = await self.lifecycle.read_archive(table.id, after, count)
+        return stored
+
+    def _caught_up(self, table: Table, stored: Sequence[StoredEvent]) -> Table:
+        if not stored:
+            return table
+        decode = self.catalogue[table.game.name].decode_event
+        state = table.game.fold(table.state, (decode(s.data) for s in stored))
+        return table.followed(state, stored)
+
+    def _remember(self, table: Table) -> Table:
+        cached = self._cache.get(table.id)
+        if cached is None or cached.version <= table.version:
+            self._cache[table.id] = table
+            self._cache.move_to_end(table.id)
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+        return table
+
+    def entries(self, table: Table, stored: Sequence[StoredEvent]) -> list[Entry]:
+        """Stored events decoded for the table's game."""
+        decode = self.catalogue[table.game.name].decode_event
+        return [Entry(s.version, s.at, s.by, decode(s.data)) for s in stored]
+
+    async def events(self, game_id: str, after: int = 0) -> tuple[Table, list[Entry]]:
+        """The game and its events after a version (not yet redacted)."""
+        table = await self.load(game_id)
+        if after > table.version:
+            raise Unprocessable(
+                f"This game has {table.version} events; there is nothing after event {after}.",
+                code="bad_version",
+            )
+        if after == table.version:
+            return table, []
+        return table, self.entries(table, await self._read(table, max(after, 0)))
+
+    async def state_at(self, game_id: str, version: int) -> tuple[Table, Any, int]:
+        """The game, its state as it was at a version, and the time of that version's event."""
+        table = await self.load(game_id)
+        if not 0 < version <= table.version:
+            raise Unprocessable(
+                f"Versions of this game go from 1 to {table.version}.", code="bad_version"
+            )
+        stored = await self._read(table, 0, version)
+        events = (e.event for e in self.entries(table, stored))
+        return table, table.game.fold(table.game.initial(), events), stored[-1].at
+
+    # -- commanding -----------------------------------------------------------------------
+
+    async def execute(
+        self,
+        game_id: str,
+        seat: int | None,
+        command: Any,
+        *,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+        loaded: Table | None = None,
+        by_ai: bool = False,
+        answering: object = None,
+    ) -> tuple[Table, Outcome]:
+        """Decide and append a seat's command (`seat` None: the system's), at the server's time,
+        retrying on a concurrent write. A seat's command comes from its person unless `by_ai`
+        (the AI playing it): the game may refuse a person what it lets the AI do (`admit`).
+
+        An idempotency key belongs to the seat that sends it: the same key from another seat
+        names another command. The append checks the key, so the key is looked up beforehand
+        only when nothing is appended (a refusal, or nothing to do). `loaded` (the game as the
+        caller has it, possibly behind the store: `current`) saves the first attempt a read; a
+        conflict reloads, and so does a refusal of a command judged on `loaded`. A system
+        command that changes nothing appends nothing. `answering` (the hub's subscription of a
+        seat's socket that answers its own command with its events) goes to the watchers.
+        """
+        if idempotency_key is not None:
+            idempotency_key = f"seat{'-' if seat is None else seat}:{idempotency_key}"
+        started = time.perf_counter()
+        game = [loaded.game.name if loaded is not None else "unknown"]
+        try:
+            table, outcome = await self._execute(
+                game_id,
+                seat,
+                command,
+                expected_version,
+                idempotency_key,
+                loaded,
+                game,
+                by_ai,
+                answering,
+            )
+        except (RuleError, StaleVersion):
+            metrics.commands(game[0], "refused").inc()
+            raise
+        except Busy:
+            metrics.commands(game[0], "busy").inc()
+            raise
+        finally:
+            metrics.command_seconds(game[0]).observe(time.perf_counter() - started)
+        kind = "replayed" if outcome.replayed else "applied" if outcome.entries else "unchanged"
+        metrics.commands(game[0], kind).inc()
+        return table, outcome
+
+    async def _execute(
+        self,
+        game_id: str,
+        seat: int | None,
+        command: Any,
+        expected_version: int | None,
+        idempotency_key: str | None,
+        loaded: Table | None,
+        game: list[str],
+        by_ai: bool,
+        answering: object,
+    ) -> tuple[Table, Outcome]:
+        behind = loaded is not None  # a table the caller had may be behind the store
+        for _ in range(self._attempts):
+            if loaded is not None:
+                table, loaded = loaded, None
+            else:
+                table, behind = await self.load(game_id), False
+            game[0] = table.game.name
+            try:
+                if expected_version is not None and table.stale(seat, expected_version):
+                    raise StaleVersion(
+                        f"The game is at version {table.version}, not {expected_version}."
+                    )
+                if seat is not None and not by_ai:
+                    table.game.admit(table.state, seat, command)
+                now = max(self.clock(), table.at)
+                events = table.game.decide(table.state, seat, command, now)
+            except (RuleError, StaleVersion):
+                if behind:  # judge it again on the game as it is now
+                    continue
+                if done := await self._recalled(table, idempotency_key):
+                    return done  # an earlier send of it explains the refusal
+                raise
+            if not events:
+                if behind:
+                    continue
+                if done := await self._recalled(table, idempotency_key):
+                    return done
+                return table, Outcome(table.version, [], replayed=False)
+            state = table.game.fold(table.state, events)
+            version = table.version + len(events)
+            after = Table(
+                table.id,
+                table.game,
+                table.seats,
+                state,
+                version,
+                now,
+                marked(table, ((version, now, seat),)),
+            )
+            if self.scheduler is not None:
+                await self.scheduler.expect(after)
+            try:
+                result = await self.store.append(
+                    game_id,
+                    table.version,
+                    [encode_event(e) for e in events],
+                    at=now,
+                    by=seat,
+                    idempotency_key=idempotency_key,
+                    meta=status_field("over") if after.over else None,
+                )
+            except VersionConflict:
+                metrics.CONFLICTS.labels(table.game.name).inc()
+                continue
+            if result.replayed:
+                return await self._replayed(await self.load(game_id), result.first, result.last)
+            self._remember(after)
+            entries = [Entry(v, now, seat, e) for v, e in enumerate(events, start=result.first)]
+            for watcher in self._watchers:
+                watcher(after, entries, answering)
+            if after.over and self.lifecycle is not None:
+                await self.lifecycle.ended(game_id, now)
+            if self.scheduler is not None:
+                await self.scheduler.schedule(after)
+            return after, Outcome(result.last, entries, replayed=False)
+        raise Busy("The game is too busy right now; send the command again.")
+
+    async def _recalled(self, table: Table, key: str | None) -> tuple[Table, Outcome] | None:
+        """The first outcome of a command sent before with this idempotency key, if any."""
+        seen = None if key is None else await self.store.recall(table.id, key)
+        return None if seen is None else await self._replayed(table, seen.first, seen.last)
+
+    async def _replayed(self, table: Table, first: int, last: int) -> tuple[Table, Outcome]:
+        stored = await self._read(table, first - 1, last - first + 1)
+        return table, Outcome(last, self.entries(table, stored), replayed=True)
+
+
+def _valid_id(game_id: str) -> bool:
+    return 0 < len(game_id) <= 64 and all(c.isalnum() or c in "-_" for c in game_id)
+
+
+def _name(asked: SeatRequest, number: int) -> str:
+    default = f"AI {number + 1}" if asked.type == "ai" else f"Player {number + 1}"
+    return clean_name(asked.name or "") or default
+
+
+def _seat(
+    requests: Sequence[SeatRequest], names: Sequence[str]
+) -> tuple[list[Seat], list[PublicSeat]]:
+    """Seats with fresh tokens for the people; the tokens go back to the creator only."""
+    seats, public = [], []
+    for number, (asked, name) in enumerate(zip(requests, names, strict=True)):
+        if asked.type == "ai":
+            seat = Seat(number, "ai", name, level=asked.level or "normal")
+            public.append(seat.public())
+        else:
+            token = new_token()
+            seat = Seat(number, "human", name, token_hash=hash_of(token))
+            public.append(PublicSeat(number, "human", name, token=token))
+        seats.append(seat)
+    return seats, public

@@ -1,0 +1,322 @@
+"""Live fan-out for server-sent events: a notification per append, then one read per process.
+
+Every append (and every creation) publishes the game's new version on the game's shard
+channel ``game:{ID}:news`` (SPUBLISH, from the append script: on a Redis Cluster the channel
+lives on the game's own slot). A process listens with one connection per Redis server (per
+cluster node), subscribed to the channels of the games it has subscribers for; a notification
+makes it read the game's new events once (XRANGE, no blocking), decode them once and put them
+on every subscriber's bounded queue. So a process holds a few connections however many games
+it serves, and a game costs Redis nothing while nobody plays it. The appends this process makes
+itself are passed on at once, without a read, when they follow what the game's subscribers
+have (the service calls the hub back); their notifications, carrying a version passed on
+already, are then not read again.
+
+A channel is read once its subscription is confirmed (nothing between the caller's load and
+the subscription is missed), after every reconnection of its listener, and every
+`resync_ms` in any case. A subscriber that falls too far behind is dropped (its client
+reconnects with Last-Event-ID and loses nothing). Past `max_subscribers` a new subscription
+is refused (`StreamsFull`: 503 with Retry-After).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from redis.asyncio import Redis, RedisCluster
+from redis.exceptions import RedisError
+
+from app.commands.errors import StreamsFull
+from app.commands.service import GameService
+from app.commands.table import Entry, Table
+from app.live import news
+from app.live.news import Listener
+from app.store.events import EventStore, news_channel
+
+log = logging.getLogger(__name__)
+
+
+class Delivery(NamedTuple):
+    entry: Entry
+    over: bool  # the game is over once this event is in: show it unredacted
+
+
+class Subscription:
+    """One client's place in a game's fan-out: its queue, and optionally a `sink` that takes
+    deliveries at once when it can (a seat's socket with nothing in flight writes them there
+    and then) and answers False to have them queued instead."""
+
+    def __init__(self, game_id: str, size: int) -> None:
+        self.game_id = game_id
+        self.queue: asyncio.Queue[Delivery | None] = asyncio.Queue(maxsize=size)
+        self.dropped = False
+        self.sink: Callable[[list[Delivery]], bool] | None = None
+
+    def offer_all(self, deliveries: list[Delivery]) -> bool:
+        """Give the deliveries to the sink or the queue; False: the queue is full (dropped)."""
+        if self.sink is not None and self.queue.empty():
+            try:
+                if self.sink(deliveries):
+                    return True
+            except Exception:
+                log.exception("a subscriber's sink failed; its deliveries are queued")
+        return all(self.offer(d) for d in deliveries)
+
+    def offer(self, delivery: Delivery | None) -> bool:
+        try:
+            self.queue.put_nowait(delivery)
+        except asyncio.QueueFull:
+            self.dropped = True
+            return False
+        return True
+
+
+#: How many games the hub reads at once (fewer than the connections of its client per node).
+_READS_AT_ONCE = 32
+#: What a listener of a cluster node keeps of the cluster client's connection settings.
+_KEPT = ("username", "password", "socket_connect_timeout")
+
+
+class _Channel:
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.subscribers: set[Subscription] = set()
+
+
+class Hub:
+    """Subscriptions to games' events, fed by notifications and catch-up reads."""
+
+    def __init__(
+        self,
+        service: GameService,
+        reader: EventStore,
+        *,
+        resync_ms: int = 30_000,
+        queue_size: int = 512,
+        max_subscribers: int = 0,
+        retry_after: int = 2,
+    ) -> None:
+        self._service = service
+        self._reader = reader
+        self._resync = resync_ms / 1000
+        self._queue_size = queue_size
+        self._max = max_subscribers
+        self._retry_after = retry_after
+        self._channels: dict[str, _Channel] = {}
+        self._listeners: dict[str, Listener] = {}
+        self._dirty: dict[str, int | None] = {}  # games with news, up to what version (None: any)
+        self._stale: set[str] = set()  # games read again by the periodic resync
+        self._wake = asyncio.Event()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._count = 0
+        service.watch(self._appended)
+
+    async def start(self) -> None:
+        """Learn the cluster's nodes (a cluster client); start the reading tasks."""
+        client = self._reader.client
+        if isinstance(client, RedisCluster):
+            await client.initialize()
+        if not self._tasks:
+            loop = asyncio.get_running_loop()
+            self._tasks = [
+                loop.create_task(self._pull(), name="hub-reader"),
+                loop.create_task(self._resync_all(), name="hub-resync"),
+            ]
+
+    def subscribe(self, table: Table) -> Subscription:
+        if self._max and self._count >= self._max:
+            raise StreamsFull(
+                f"This server streams to {self._max} clients already; try again shortly.",
+                retry_after=self._retry_after,
+            )
+        channel = self._channels.get(table.id)
+        if channel is None:
+            channel = self._channels[table.id] = _Channel(table)
+            self._listener(table.id).add(news_channel(table.id))
+        subscription = Subscription(table.id, self._queue_size)
+        channel.subscribers.add(subscription)
+        self._count += 1
+        return subscription
+
+    def unsubscribe(self, subscription: Subscription) -> None:
+        channel = self._channels.get(subscription.game_id)
+        if channel is None or subscription not in channel.subscribers:
+            return
+        channel.subscribers.discard(subscription)
+        self._count -= 1
+        if not channel.subscribers:
+            self._forget(subscription.game_id)
+
+    def _forget(self, game_id: str) -> None:
+        channel = self._channels.pop(game_id, None)
+        if channel is not None:
+            self._count -= len(channel.subscribers)
+            channel.subscribers.clear()
+            self._listener(game_id).remove(news_channel(game_id))
+
+    @property
+    def subscribers(self) -> int:
+        return self._count
+
+    @property
+    def watched(self) -> int:
+        """Games with subscribers in this process."""
+        return len(self._channels)
+
+    def notify(self, game_id: str, version: int | None = None) -> None:
+        """The game has news (up to `version`, when known): read it soon (once, however many
+        notifications come), unless this process has passed that version on already."""
+        channel = self._channels.get(game_id)
+        if channel is not None and (version is None or version > channel.table.version):
+            known = self._dirty.get(game_id, 0)
+            newest = None if version is None or known is None else max(known, version)
+            self._dirty[game_id] = newest
+            self._wake.set()
+
+    def _appended(self, after: Table, appended: list[Entry], answering: object) -> None:
+        """This process's own append: passed on at once, without a read, when it follows
+        what the game's subscribers have; otherwise its notification brings it by a read. The
+        subscription `answering` (a seat's socket that sent the command) answers the command
+        with its events itself: it is not given them as well."""
+        channel = self._channels.get(after.id)
+        if channel is None or not appended or channel.table.version != appended[0].version - 1:
+            return
+        try:
+            if after.over:  # find the event that ended it (once a game)
+                deliveries, _ = self._folded(channel.table, appended)
+            else:
+                deliveries = [Delivery(entry, False) for entry in appended]
+        except Exception:
+            log.exception("the events of game %s cannot be passed on", after.id)
+            return  # its notification brings them by a read, which ends the streams
+        self._deliver(channel, after, deliveries, skip=answering)
+
+    def _folded(self, table: Table, entries: list[Entry]) -> tuple[list[Delivery], Any]:
+        deliveries = []
+        state = table.state
+        for entry in entries:
+            state = table.game.evolve(state, entry.event)
+            deliveries.append(Delivery(entry, bool(table.game.is_over(state))))
+        return deliveries, state
+
+    def _deliver(
+        self,
+        channel: _Channel,
+        table: Table,
+        deliveries: list[Delivery],
+        skip: object = None,
+    ) -> None:
+        channel.table = table
+        for subscription in list(channel.subscribers):
+            if subscription is skip:
+                continue
+            if not subscription.offer_all(deliveries):
+                channel.subscribers.discard(subscription)  # it drains its queue, then ends
+                self._count -= 1
+        if not channel.subscribers:
+            self._forget(table.id)
+
+    def end_streams(self) -> None:
+        """Ask every stream of this process to end (a process shutting down): each ends
+        cleanly and its client reconnects, elsewhere or later, with the last id it has."""
+        for channel in self._channels.values():
+            for subscription in channel.subscribers:
+                subscription.offer(None)
+
+    async def close(self) -> None:
+        self.end_streams()
+        self._channels.clear()
+        self._count = 0
+        for task in self._tasks:
+            task.cancel()
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=5)
+        for listener in self._listeners.values():
+            await listener.aclose()
+        self._listeners.clear()
+        self._tasks = []
+
+    def _listener(self, game_id: str) -> Listener:
+        client = self._reader.client
+        node = ""
+        if isinstance(client, RedisCluster):
+            found = client.get_node_from_key(news_channel(game_id))
+            node = f"{found.host}:{found.port}"
+        listener = self._listeners.get(node)
+        if listener is None:
+            if isinstance(client, RedisCluster):
+                host, port = node.rsplit(":", 1)
+                given = client.get_connection_kwargs()
+                kwargs = {k: given[k] for k in _KEPT if given.get(k) is not None}
+                own = Redis(host=host, port=int(port), **kwargs)
+                listener = news.listener(self.notify, own, owned=True)
+            else:
+                listener = news.listener(self.notify, client, owned=False)
+            self._listeners[node] = listener
+        return listener
+
+    async def _resync_all(self) -> None:
+        while True:
+            await asyncio.sleep(self._resync)
+            self._stale.update(self._channels)
+            self._wake.set()
+
+    async def _pull(self) -> None:
+        """Read the games with news first, all of them; the stale ones (the periodic resync)
+        a slice at a time in between, so that a resync never holds news back."""
+        while True:
+            await self._wake.wait()
+            # A notification of this process's own append may come in before the append's
+            # reply: let that reply's command pass the events on first (then nothing is read).
+            await asyncio.sleep(0)
+            self._wake.clear()
+            news, self._dirty = self._dirty, {}
+            self._stale -= news.keys()
+            games = [g for g, version in news.items() if self._unseen(g, version)]
+            for _ in range(_READS_AT_ONCE):
+                if not self._stale:
+                    break
+                game_id = self._stale.pop()
+                if game_id in self._channels:
+                    games.append(game_id)
+            for start in range(0, len(games), _READS_AT_ONCE):
+                part = games[start : start + _READS_AT_ONCE]
+                await asyncio.gather(*(self._pass_on(g) for g in part))
+            if self._stale:
+                self._wake.set()
+
+    def _unseen(self, game_id: str, version: int | None) -> bool:
+        """The game has subscribers and news they were not given (or may have: None)."""
+        channel = self._channels.get(game_id)
+        return channel is not None and (version is None or version > channel.table.version)
+
+    async def _pass_on(self, game_id: str) -> None:
+        channel = self._channels.get(game_id)
+        if channel is None:
+            return
+        try:
+            stored = await self._reader.read(game_id, after=channel.table.version)
+        except (ConnectionError, OSError, RedisError):
+            log.warning("reading game %s for its subscribers failed; trying again", game_id)
+            await asyncio.sleep(0.5)
+            self.notify(game_id)
+            return
+        if self._channels.get(game_id) is not channel:
+            return
+        table = channel.table  # this process's own appends may have moved it during the read
+        stored = [s for s in stored if s.version > table.version]
+        if not stored:
+            return
+        try:
+            deliveries, state = self._folded(table, self._service.entries(table, stored))
+        except Exception:
+            # Whatever broke, the subscribers must not wait forever: end their streams (their
+            # clients reconnect with Last-Event-ID and lose nothing).
+            log.exception("the events of game %s cannot be passed on", game_id)
+            for subscription in channel.subscribers:
+                subscription.offer(None)
+            self._forget(game_id)
+            return
+        self._deliver(channel, table.followed(state, stored), deliveries)

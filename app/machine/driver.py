@@ -1,0 +1,96 @@
+"""AI turns played in process: the worker that played a game's AI turn goes on playing that
+game while an AI is to move, instead of a queue round trip (enqueue, poll, take, finish) for
+every turn.
+
+It holds one task per game it drives, at most `limit` of them (beyond that, work goes to the
+queue). Nothing here is the record of the work: before each append the service marks the game
+in its queue's index of waiting games (`app.machine.due`), so a process that dies while it drives a
+game leaves work that the sweep asks for again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+
+from app.base import metrics
+from app.commands.table import Table
+from app.machine.work import AiTurn, work_of
+
+log = logging.getLogger(__name__)
+
+#: An AI turn due later than this (ms) goes to the queue instead (a slow AI's pace).
+HORIZON_MS = 5_000
+
+
+#: Plays one AI turn of a table as loaded here: (table, seat, key) -> the turn's outcome, "played"
+#: when it sent a command (`app.machine.jobs.play_ai_turn`, bound to the service by the bootstrap).
+Play = Callable[[Table, int, str], Awaitable[str]]
+
+
+class Driver:
+    """The games whose AI turns this process plays itself, by `play`, each at its due time on
+    `clock` (ms), with `think_ms` for the AI turns of games that set no pace."""
+
+    def __init__(
+        self, play: Play, clock: Callable[[], int], think_ms: int, limit: int = 5_000
+    ) -> None:
+        self.play = play
+        self.clock = clock
+        self.think_ms = think_ms
+        self.limit = limit
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._next: dict[str, Table] = {}
+
+    @property
+    def driven(self) -> int:
+        return len(self._tasks)
+
+    def take(self, table: Table, turns: list[AiTurn]) -> bool:
+        if min(t.due for t in turns) - table.at > HORIZON_MS:
+            return False
+        if table.id in self._tasks:
+            self._next[table.id] = table  # its task plays on from here
+            return True
+        if len(self._tasks) >= self.limit:
+            return False
+        try:
+            task = asyncio.get_running_loop().create_task(self._drive(table), name=f"ai:{table.id}")
+        except RuntimeError:
+            return False
+        self._tasks[table.id] = task
+        metrics.DRIVEN_GAMES.set(len(self._tasks))
+        return True
+
+    async def _drive(self, table: Table | None) -> None:
+        game_id = table.id if table is not None else ""
+        try:
+            while table is not None:
+                self._next.pop(game_id, None)
+                played = False
+                work = work_of(table, self.think_ms)
+                for turn in sorted(work.ai_turns if work else [], key=lambda t: t.due):
+                    wait = turn.due - self.clock()
+                    if wait > 0:
+                        await asyncio.sleep(wait / 1000)
+                    outcome = await self.play(table, turn.seat, turn.key)
+                    played = outcome == "played"
+                    if played:
+                        break  # the state changed: its next turns come through `take`
+                table = self._next.pop(game_id, None) if played else None
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("driving the AI of game %s; the sweep takes it over", game_id)
+        finally:
+            self._tasks.pop(game_id, None)
+            self._next.pop(game_id, None)
+            metrics.DRIVEN_GAMES.set(len(self._tasks))
+
+    async def close(self) -> None:
+        tasks = list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        if tasks:
+            await asyncio.wait(tasks, timeout=5)
