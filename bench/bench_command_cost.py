@@ -23,7 +23,7 @@ from typing import Any
 import redis
 from litestar.testing import AsyncTestClient
 
-from app.config import Settings
+from app.base.config import Settings
 from app.main import create_app
 from bench.bench_queue import command_counts, cpu_usec, redis_url
 from bench.bench_service import script

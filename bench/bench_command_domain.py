@@ -95,7 +95,7 @@ def script(game: Any, seed: int, options: dict[str, Any]) -> tuple[Any, list[Mov
 
 
 def work_of(game: Any, state: Any) -> Any:
-    """The domain calls of `app.machine.work_of` (every seat is a person's: `Table.ai_level`
+    """The domain calls of `app.machine.work.work_of` (every seat is a person's: `Table.ai_level`
     asks `away` for each seat to act, and a person's seat asks nothing more); the glue around
     them is left out."""
     if game.is_over(state):  # Table.over

@@ -1,4 +1,4 @@
-"""The append's client: redis-py's pooled connections against the pipe (`app.pipe`).
+"""The append's client: redis-py's pooled connections against the pipe (`app.store.pipe`).
 
 G appenders (one game each, as G seats playing at once) append one event at a time to their
 own game, for a few seconds each way, alternating; measured: appends per CPU-second of this
@@ -19,10 +19,10 @@ import uuid
 
 import redis.asyncio
 
-from app.config import Settings
-from app.connections import pool
-from app.pipe import Pipe
-from app.store import EventStore
+from app.base.config import Settings
+from app.store.connections import pool
+from app.store.events import EventStore
+from app.store.pipe import Pipe
 from bench.common import command_line, machine
 from bench.servers import redis_server
 

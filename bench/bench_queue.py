@@ -36,11 +36,11 @@ from typing import Any
 import redis
 import redis.asyncio
 
-from app.catalogue import Catalogue
-from app.lifecycle import RUNNING
-from app.seats import SeatRequest
-from app.service import CreateGame
-from app.store import EventStore
+from app.commands.catalogue import Catalogue
+from app.commands.seats import SeatRequest
+from app.commands.service import CreateGame
+from app.store.events import EventStore
+from app.store.lifecycle import RUNNING
 from bench.common import command_line
 from bench.servers import redis_server
 
@@ -108,12 +108,12 @@ async def play(url: str, games: int, timeout: float) -> tuple[list[str], float]:
     """Create `games` games of two AI seats; wait until none is running. (ids, seconds)"""
     client = redis.asyncio.Redis.from_url(url)
     try:
-        from app.config import Settings
+        from app.base.config import Settings
         from app.runtime import machine_service, queue_pools
 
         settings = Settings(redis_url=url, queues=int(os.environ.get("BENCH_QUEUES", "4")))
         pools = await queue_pools(settings, client)
-        service = machine_service(settings, client, pools, Catalogue.with_extras())
+        service = machine_service(settings, client, pools, Catalogue.with_extras()).service
         started = time.monotonic()
         seats = [SeatRequest("ai", level="easy"), SeatRequest("ai", level="normal")]
         ids = []

@@ -25,10 +25,11 @@ from typing import Any
 import msgspec
 from redis.asyncio import BlockingConnectionPool, Redis
 
-from app.catalogue import Catalogue
-from app.seats import SeatRequest
-from app.service import GameService, Table, encode_event
-from app.store import EventStore, StoredEvent
+from app.commands.catalogue import Catalogue
+from app.commands.seats import SeatRequest
+from app.commands.service import GameService, encode_event
+from app.commands.table import Table
+from app.store.events import EventStore, StoredEvent
 from bench.common import table
 from bench.servers import percentile, redis_server, report_header
 from domain.crazymino.game import CRAZYMINO

@@ -41,7 +41,7 @@ import msgspec
 from litestar import Litestar, Request, get, post
 from redis.asyncio import BlockingConnectionPool, Redis
 
-from app.store import EventStore
+from app.store.events import EventStore
 from bench.common import table
 from bench.servers import (
     Connection,

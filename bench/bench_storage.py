@@ -21,13 +21,13 @@ import statistics
 
 from redis.asyncio import Redis
 
-from app.catalogue import Catalogue
-from app.config import Settings
-from app.jobs import DAY_MS, retention
-from app.lifecycle import Lifecycle
-from app.seats import SeatRequest
-from app.service import CreateGame, GameService
-from app.store import EventStore
+from app.base.config import Settings
+from app.commands.catalogue import Catalogue
+from app.commands.seats import SeatRequest
+from app.commands.service import CreateGame, GameService
+from app.machine.jobs import DAY_MS, retention
+from app.store.events import EventStore
+from app.store.lifecycle import Lifecycle
 from bench.common import table
 from bench.servers import redis_server
 

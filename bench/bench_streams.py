@@ -6,7 +6,7 @@ it is flushed):
     .venv/bin/python -m bench.bench_streams                       # 10,000 games, 2 each, 30 s
     .venv/bin/python -m bench.bench_streams --games 1000 --seconds 10
 
-This process holds the hub (`app.hub`, as an API process does) and 2 in-process subscribers per
+This process holds the hub (`app.live.hub`, as an API process does) and 2 in-process subscribers per
 game (consumers of the hub's queues: the HTTP/SSE layer above it costs about 30 us of CPU per
 delivery, docs/benchmarks.md); a separate writer process plays the games' commands through the
 command service, round-robin at `--rate` commands a second (one every 10 s per game at
@@ -28,11 +28,12 @@ from typing import Any
 
 import redis.asyncio
 
-from app.catalogue import Catalogue
-from app.hub import Hub, Subscription
-from app.seats import SeatRequest
-from app.service import CreateGame, GameService, wall_ms
-from app.store import EventStore
+from app.commands.catalogue import Catalogue
+from app.commands.seats import SeatRequest
+from app.commands.service import CreateGame, GameService
+from app.commands.table import wall_ms
+from app.live.hub import Hub, Subscription
+from app.store.events import EventStore
 from bench.bench_queue import redis_url
 from bench.common import command_line, percentile
 

@@ -1,2 +1,2 @@
-"""The worker process: arq runs the machine work (AI turns, timers, the sweep) that `app.worker`
-registers. Run with `arq workers.main.WorkerSettings`."""
+"""The worker process: arq runs the machine work (AI turns, timers, the sweep) that
+`app.machine.worker` registers. Run with `arq workers.main.WorkerSettings`."""

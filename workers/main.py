@@ -1,10 +1,10 @@
 """A separate worker process: `python -m workers` (REDIS_URL).
 
 It serves the queues `WORKER_QUEUES` (all by default) with arq's worker under
-`app.worker.serve`, so it outlives Redis restarts and outages of any length: it waits for Redis
-and goes on. On a single Redis, `arq workers.main.WorkerSettings` runs the same jobs of queue 0
-with arq's own command, without that supervision (a supervisor such as compose's restart
-policy then has to start it again), the sweep and retention as arq cron jobs.
+`app.machine.worker.serve`, so it outlives Redis restarts and outages of any length: it waits
+for Redis and goes on. On a single Redis, `arq workers.main.WorkerSettings` runs the same jobs of
+queue 0 with arq's own command, without that supervision (a supervisor such as compose's
+restart policy then has to start it again), the sweep and retention as arq cron jobs.
 """
 
 from __future__ import annotations
@@ -17,14 +17,13 @@ from typing import Any
 from arq.connections import RedisSettings
 from prometheus_client import start_http_server
 
-from app import metrics
-from app.config import Settings
-from app.connections import data_client, plain_url
-from app.driver import Driver
+from app.base import metrics
+from app.base.config import Settings
 from app.logs import configure
-from app.queues import QueueSet
+from app.machine.queues import QueueSet
+from app.machine.worker import CRON_JOBS, serve, worker_settings
 from app.runtime import machine_service, queue_connector, queue_pools
-from app.worker import CRON_JOBS, serve, worker_settings
+from app.store.connections import data_client, plain_url
 
 _settings = Settings.from_env()
 log = logging.getLogger("workers")
@@ -33,7 +32,7 @@ log = logging.getLogger("workers")
 async def startup(ctx: dict[str, Any]) -> None:
     """arq's command: the jobs' service on arq's own pool (bytes, not decoded)."""
     pools = [ctx["redis"]] * _settings.queues
-    ctx.update(service=machine_service(_settings, ctx["redis"], pools), settings=_settings)
+    ctx.update(machine_service(_settings, ctx["redis"], pools).context(_settings))
 
 
 WorkerSettings = worker_settings(
@@ -56,7 +55,6 @@ async def run() -> None:
     if _settings.metrics_port:
         start_http_server(_settings.metrics_port, registry=metrics.REGISTRY)
     commands = data_client(_settings, 64)
-    driver = Driver()
     while True:
         try:
             pools = await queue_pools(_settings, commands)
@@ -64,8 +62,8 @@ async def run() -> None:
         except Exception as error:  # Redis not up yet: wait for it
             log.warning("waiting for Redis (%s: %s)", type(error).__name__, error)
             await asyncio.sleep(1)
-    service = machine_service(_settings, commands, pools, driver=driver)
-    context = {"service": service, "settings": _settings}
+    machine = machine_service(_settings, commands, pools, drive=True)
+    context = machine.context(_settings)
     queues = QueueSet(_settings.queues)
     task = asyncio.create_task(
         serve(_settings, queues, queue_connector(_settings, commands), context, commands)
@@ -84,10 +82,11 @@ async def run() -> None:
     except asyncio.CancelledError:
         log.info("worker stopped")
     finally:
-        await driver.close()
+        if machine.driver is not None:
+            await machine.driver.close()
         for each in {id(p): p for p in pools}.values():
             await each.aclose()
-        await service.store.close()
+        await machine.service.store.close()
         await commands.aclose()
 
 

@@ -16,7 +16,10 @@ from common import BGIO, NO_LIMITS, PEER, PROJECT, PY, free_port, redis_server, 
 
 MODULES = [
     ("the rules (domain/)", ["domain/"]),
-    ("the seat socket's wire: frames and the system calls that write them", ["app/seatwire.py"]),
+    (
+        "the seat socket's wire: frames and the system calls that write them",
+        ["app/wire/seatwire.py"],
+    ),
     ("the service (app/, the rest)", ["app/"]),
     ("redis-py", ["redis/"]),
     ("Litestar", ["litestar/"]),
@@ -34,7 +37,7 @@ STEPS = [
     ("answer: project, redact, describe, encode", ["entries (app/projection", "applied (app"]),
     ("socket: push events to the other seat", ["Connection._push", "Connection._sent_now"]),
     ("socket: handshake, hello, backlog, subscribe", ["Connection._greet", "SeatWire._upgrade"]),
-    ("hub: news heard, other processes' events read", ["app/news.py", "Hub._pull"]),
+    ("hub: news heard, other processes' events read", ["app/live/news.py", "Hub._pull"]),
     ("decoding the command", ["command_of", "decode_command", "json_body", "Connection._decoded"]),
     ("metrics", ["prometheus_client"]),
 ]

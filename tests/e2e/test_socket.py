@@ -2,7 +2,7 @@
 the seat's events down, each exactly once and in order, with the HTTP routes' refusals,
 idempotency and version checks, resumed after a reconnect, never showing another seat's tiles.
 Every test runs against both ways of serving the socket: straight from the connections
-(`app.seatwire`, the default) and through Litestar's route (`ASGI_SOCKETS=1`)."""
+(`app.wire.seatwire`, the default) and through Litestar's route (`ASGI_SOCKETS=1`)."""
 
 from __future__ import annotations
 

@@ -12,8 +12,7 @@ from collections.abc import AsyncIterator
 import pytest
 import redis.asyncio
 
-from app.pipe import Pipe
-from app.store import (
+from app.store.events import (
     AppendResult,
     EventStore,
     GameExists,
@@ -21,6 +20,7 @@ from app.store import (
     StoredEvent,
     VersionConflict,
 )
+from app.store.pipe import Pipe
 
 Client = redis.asyncio.Redis
 

@@ -9,12 +9,13 @@ import asyncio
 import pytest
 import redis.asyncio
 
-from app.catalogue import Catalogue
-from app.errors import StreamsFull
-from app.hub import Delivery, Hub, Subscription
-from app.seats import SeatRequest
-from app.service import CreateGame, GameService, Table
-from app.store import EventStore, StoredEvent, news_channel
+from app.commands.catalogue import Catalogue
+from app.commands.errors import StreamsFull
+from app.commands.seats import SeatRequest
+from app.commands.service import CreateGame, GameService
+from app.commands.table import Table
+from app.live.hub import Delivery, Hub, Subscription
+from app.store.events import EventStore, StoredEvent, news_channel
 from domain.crazymino.model import DrawAndPass
 
 

@@ -1,4 +1,4 @@
-"""The news listeners (`app.news`): each notification of a subscribed channel reaches the hub
+"""The news listeners (`app.live.news`): each notification of a subscribed channel reaches the hub
 with its version, a subscription in place is told, a channel left is heard no more, and a
 refused connection is tried again without ever telling anything false."""
 
@@ -13,9 +13,9 @@ import fakeredis
 import pytest
 import redis.asyncio
 
-from app import news
-from app.news import PubSubListener, WireListener
-from app.store import news_channel
+from app.live import news
+from app.live.news import PubSubListener, WireListener
+from app.store.events import news_channel
 
 
 class Told:
@@ -77,7 +77,7 @@ async def test_a_refused_connection_is_tried_again_and_tells_nothing(
     listener = WireListener(told, plain.host, plain.port, password="not the password")
     await plain.aclose()
     listener.add(news_channel(uuid.uuid4().hex))
-    with caplog.at_level(logging.WARNING, logger="app.news"):
+    with caplog.at_level(logging.WARNING, logger="app.live.news"):
         await asyncio.sleep(1.2)  # refused, waited, refused again
     lost = [r for r in caplog.records if "notifications lost" in r.getMessage()]
     assert len(lost) >= 2 and told.said == []

@@ -1,5 +1,5 @@
-"""The pipe (`app.pipe`): one shared connection to a real Redis, each caller given its own reply,
-and redis-py's errors for every failure."""
+"""The pipe (`app.store.pipe`): one shared connection to a real Redis, each caller given its own
+reply, and redis-py's errors for every failure."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from redis.exceptions import AuthenticationError, ResponseError
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from app.pipe import Pipe, sha_of
+from app.store.pipe import Pipe, sha_of
 from tests.conftest import cluster_client
 from tests.processes import free_port
 

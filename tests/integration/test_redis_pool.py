@@ -7,7 +7,7 @@ import asyncio
 
 from redis.asyncio import Redis
 
-from app.redis_pool import LeanPool, _clean
+from app.store.redis_pool import LeanPool, _clean
 
 
 async def test_a_connection_with_an_unread_reply_is_not_handed_out(redis_url: str) -> None:

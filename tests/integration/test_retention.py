@@ -11,14 +11,14 @@ import fakeredis.aioredis
 import pytest
 import redis.asyncio
 
-from app.catalogue import Catalogue
-from app.config import Settings
-from app.jobs import DAY_MS, retention
-from app.lifecycle import ARCHIVED, ENDED, RUNNING, Lifecycle
-from app.logfile import export
-from app.seats import SeatRequest
-from app.service import CreateGame, GameService
-from app.store import LOBBY_KEY, EventStore
+from app.api.logfile import export
+from app.base.config import Settings
+from app.commands.catalogue import Catalogue
+from app.commands.seats import SeatRequest
+from app.commands.service import CreateGame, GameService
+from app.machine.jobs import DAY_MS, retention
+from app.store.events import LOBBY_KEY, EventStore
+from app.store.lifecycle import ARCHIVED, ENDED, RUNNING, Lifecycle
 from domain.crazymino.model import GameEnded
 from tests.processes import database
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from app.jobs import ai_turn, fire_timer
+from app.commands.seats import SeatRequest
+from app.commands.service import CreateGame, GameService
+from app.commands.table import Table
+from app.machine.jobs import ai_turn, fire_timer
 from app.runtime import running
-from app.seats import SeatRequest
-from app.service import CreateGame, GameService, Table
 from domain.seating.model import (
     ClockSet,
     Leave,
@@ -40,7 +41,7 @@ async def test_the_clock_timer_plays_for_a_late_person(game: str) -> None:
         table = await start(service, game, turn_seconds=5, timeouts_to_ai=1)
         late = seat_to_act(table)
         (timer,) = table.game.timers(table.state)
-        ctx = {"service": service}
+        ctx = {"service": service, "scheduler": service.scheduler}
         assert timer.key == "clock-1"
         service.clock = lambda: timer.due  # the server's time when the timer is due
         assert await fire_timer(ctx, table.id, timer.key) == "fired"
@@ -56,7 +57,7 @@ async def test_a_player_who_left_is_played_by_the_ai_and_takes_the_seat_back() -
     async with running(settings(None, worker=False)) as (service, _, _, _):
         table = await start(service, turn_seconds=60)
         seat = seat_to_act(table)
-        ctx = {"service": service}
+        ctx = {"service": service, "scheduler": service.scheduler}
         move = table.game.legal(table.state, seat, service.clock())[0]
         table, outcome = await service.execute(table.id, seat, Leave())
         assert [e.event for e in outcome.entries][:1] == [SeatLeft(seat, "normal", "left")]

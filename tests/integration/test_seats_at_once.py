@@ -10,13 +10,13 @@ from collections import Counter
 import pytest
 import redis.asyncio
 
-from app.catalogue import Catalogue
-from app.config import Settings
-from app.errors import StaleVersion
+from app.base.config import Settings
+from app.commands.catalogue import Catalogue
+from app.commands.errors import StaleVersion
+from app.commands.seats import SeatRequest
+from app.commands.service import CreateGame, GameService
 from app.runtime import running
-from app.seats import SeatRequest
-from app.service import CreateGame, GameService
-from app.store import EventStore
+from app.store.events import EventStore
 from domain.errors import RuleError
 from domain.mondo.model import (
     BonusTaken,

@@ -8,13 +8,14 @@ import random
 import pytest
 import redis.asyncio
 
-from app import metrics
-from app.catalogue import Catalogue
-from app.errors import ServiceError, StaleVersion
-from app.machine import work_of
-from app.seats import SeatRequest
-from app.service import CreateGame, GameService, Table
-from app.store import EventStore
+from app.base import metrics
+from app.commands.catalogue import Catalogue
+from app.commands.errors import ServiceError, StaleVersion
+from app.commands.seats import SeatRequest
+from app.commands.service import CreateGame, GameService
+from app.commands.table import Table
+from app.machine.work import work_of
+from app.store.events import EventStore
 from domain.crazymino.model import DrawAndPass, TilePlaced, TurnPassed
 from domain.errors import RuleError
 

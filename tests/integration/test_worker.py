@@ -8,13 +8,14 @@ import time
 
 import pytest
 
-from app.config import Settings
-from app.due import DueIndex
-from app.jobs import ai_turn, fire_timer, sweep
-from app.machine import ArqScheduler
+from app.base.config import Settings
+from app.commands.seats import SeatRequest
+from app.commands.service import CreateGame, GameService
+from app.commands.table import Table
+from app.machine.due import DueIndex
+from app.machine.jobs import ai_turn, fire_timer, sweep
+from app.machine.scheduler import ArqScheduler
 from app.runtime import running
-from app.seats import SeatRequest
-from app.service import CreateGame, GameService, Table
 from domain.crazymino.model import TileDrawn
 from tests.games import dice_race
 
@@ -70,7 +71,7 @@ async def test_a_job_for_a_past_turn_or_a_person_does_nothing() -> None:
         seats = [SeatRequest("human"), SeatRequest("human")]
         table, _ = await service.create(CreateGame("crazymino", seats, seed=2))
         seat = next(iter(table.game.to_act(table.state)))
-        ctx = {"service": service}
+        ctx = {"service": service, "scheduler": service.scheduler}
         assert await ai_turn(ctx, table.id, seat, str(table.version - 1)) == "moved on"
         assert await ai_turn(ctx, table.id, seat, str(table.version)) == "not an AI seat"
         assert await service.store.version(table.id) == table.version
@@ -83,7 +84,7 @@ async def test_ai_seats_that_act_at_once_do_not_cancel_each_other() -> None:
         seats = [SeatRequest("ai"), SeatRequest("ai")]
         options = {"round_seconds": 60, "rounds": 1}
         table, _ = await service.create(CreateGame("dice_race", seats, options, seed=3))
-        ctx = {"service": service}
+        ctx = {"service": service, "scheduler": service.scheduler}
         first_key = table.game.ai_key(table.state, 1, table.version)
         assert (
             await ai_turn(ctx, table.id, 0, table.game.ai_key(table.state, 0, table.version))
@@ -122,7 +123,7 @@ async def test_a_stale_timer_does_nothing() -> None:
         seats = [SeatRequest("human")]
         options = {"round_seconds": 60, "rounds": 2}
         table, _ = await service.create(CreateGame("dice_race", seats, options, seed=5))
-        ctx = {"service": service}
+        ctx = {"service": service, "scheduler": service.scheduler}
         await service.execute(table.id, 0, dice_race.Stop())  # the round ends without its clock
         version = await service.store.version(table.id)
         assert await fire_timer(ctx, table.id, "round-1") == "stale"
@@ -134,7 +135,7 @@ async def test_a_timer_fired_twice_applies_once() -> None:
         seats = [SeatRequest("human")]
         options = {"round_seconds": 0.5, "rounds": 2}
         table, _ = await service.create(CreateGame("dice_race", seats, options, seed=5))
-        ctx = {"service": service}
+        ctx = {"service": service, "scheduler": service.scheduler}
         await asyncio.sleep(0.6)
         results = await asyncio.gather(*[fire_timer(ctx, table.id, "round-1") for _ in range(3)])
         assert sorted(results).count("fired") == 1, results
@@ -168,7 +169,7 @@ async def test_the_sweep_heals_a_game_whose_enqueue_was_lost(game: str) -> None:
         assert (await service.load(table.id)).version == table.version  # stalled
         later = service.clock
         service.clock = lambda: later() + 10_000  # the work is long overdue now
-        assert await sweep({"service": service}) == 1
+        assert await sweep({"service": service, "scheduler": service.scheduler}) == 1
         service.clock = later
         await until_over(service, table.id)
 
@@ -183,7 +184,9 @@ async def test_the_sweep_forgets_finished_and_broken_games() -> None:
         assert await service.scheduler.indexes[0].size() == 2
         fresh = GameService(service.store, service.catalogue, service.scheduler)
         fresh.clock = lambda: service.clock() + 10_000
-        assert await sweep({"service": fresh}) == 1  # the sound one, asked for again
+        assert (
+            await sweep({"service": fresh, "scheduler": fresh.scheduler}) == 1
+        )  # the sound one, asked for again
         assert [g for g, _ in await service.scheduler.indexes[0].overdue(fresh.clock(), 10)] == [
             sound.id
         ]
@@ -213,7 +216,7 @@ async def test_the_sweep_finds_lost_work_however_old_the_game() -> None:
             await service.create(CreateGame("crazymino", humans, seed=seed))
         later = service.clock
         service.clock = lambda: later() + 10_000
-        assert await sweep({"service": service}) == 1
+        assert await sweep({"service": service, "scheduler": service.scheduler}) == 1
         service.clock = later
         await until_over(service, stalled.id)
 
@@ -230,7 +233,7 @@ async def test_the_sweep_reads_the_index_of_before_the_queues_were_split() -> No
         await DueIndex(service.store.client).mark(stalled.id, due)
         later = service.clock
         service.clock = lambda: later() + 10_000
-        assert await sweep({"service": service, "queues": [0]}) == 1
+        assert await sweep({"service": service, "scheduler": service.scheduler, "queues": [0]}) == 1
         assert await DueIndex(service.store.client).size() == 0
         service.clock = later
         await until_over(service, stalled.id)

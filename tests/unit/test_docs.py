@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app.config import Settings, documented
+from app.base.config import Settings, documented
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -1,6 +1,6 @@
-"""WebSocket frames as the seat socket reads and writes them (`app.frames`): client frames built
-by the `websockets` library, read back whole however the bytes are cut, and every breach of the
-protocol answered with its close code."""
+"""WebSocket frames as the seat socket reads and writes them (`app.wire.frames`): client frames
+built by the `websockets` library, read back whole however the bytes are cut, and every breach of
+the protocol answered with its close code."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import struct
 import pytest
 from websockets.frames import Frame, Opcode
 
-from app.frames import (
+from app.wire.frames import (
     BINARY,
     CLOSE,
     PING,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.catalogue import Catalogue
-from app.lobby import game_type
+from app.api.lobby import game_type
+from app.commands.catalogue import Catalogue
 
 KINDS = list(Catalogue.with_extras())
 

@@ -9,9 +9,9 @@ import logging
 import pytest
 from redis.crc import key_slot
 
-from app.config import Settings
+from app.base.config import Settings
 from app.logs import JsonLines
-from app.queues import QueueSet
+from app.machine.queues import QueueSet
 
 
 def test_a_game_keeps_to_one_queue() -> None:

@@ -11,11 +11,11 @@ import pytest
 from game_profiles import ALL_GAMES, T0
 from jsonschema import Draft202012Validator
 
-from app.config import Settings
+from app.api.projection import api_types, entries, game_view
+from app.base.config import Settings
+from app.commands.seats import Seat
+from app.commands.table import Entry, Table
 from app.main import create_app, openapi_document
-from app.projection import api_types, entries, game_view
-from app.seats import Seat
-from app.service import Entry, Table
 from domain.game import AnyGame, Setup
 from domain.seating import seated
 from domain.seating.model import Leave, Rejoin
