@@ -90,7 +90,7 @@ def test_the_view_carries_the_clock_chips_tasks_and_every_seats_score_now() -> N
     assert (view.round, view.rounds, view.running) == (1, 3, True)
     assert view.deadline == T0 + 60_000 and view.next_round_at is None
     assert view.chips == (3, 2) and view.seats[2].chip == 4
-    assert view.special is not None  # expert plays the advanced game too
+    assert view.special is None  # expert alone: tasks, no special scoring
     assert [(t.task, t.taken_by) for t in view.tasks[:1]] == [(state.tasks[0], 0)]
     assert all(t.taken_by is None for t in view.tasks[1:])
     assert tuple(s.score_now for s in view.seats) == scores_now(state)
