@@ -23,6 +23,12 @@ How the set is built (landscapes: w water, f forest, d desert, s steppe; sides N
   Two neighbouring edges of one landscape always belong to the same region.
 - 64 animals, 4 of each of the 16 species, each in a region of its own landscape, at most one per
   face; 28 volcanoes, 14 active and 14 inactive (every island has one).
+- No two tiles alike ("136 tuiles de paysages différentes"): no two variable faces are the same
+  (edges, regions, animal and volcano) once one of them is turned. The patterns above repeat
+  (3 bays of a in b, 4 halves, 2 straits of a across b), so their copies must differ by their
+  animal or volcano: where the deal leaves two faces alike, the later one swaps its animal (or its
+  lack of one) with a face tried from the last built back (the three-landscape faces first, which
+  their pattern alone keeps apart), keeping every count above.
 - Each face is turned by a random quarter turn; the plain face goes with the landscape the
   variable face shows most, as long as that landscape has plain faces left (34 each).
 - The tiles are shuffled once, so that a tile's number tells nothing about it.
@@ -159,6 +165,79 @@ def _animals(faces: list[Build], mixer: Mixer) -> list[tuple[int, str] | None]:
     return animals
 
 
+#: What a variable face is, whichever way it is turned: the least of its four turns' (edges,
+#: regions with their animals, volcano).
+Likeness = tuple[str, tuple[tuple[tuple[int, ...], str], ...], str]
+
+
+def likeness(face: Build, animal: tuple[int, str] | None, volcano: str) -> Likeness:
+    """Two faces are alike when their likenesses are equal: the same edges, regions, animal and
+    volcano once one of them is turned."""
+    _, regions = face
+    home = regions[animal[0]] if animal else None
+    species = animal[1] if animal else ""
+    turns = []
+    for quarters in range(4):
+        edges, turned_regions = turned(face, quarters)
+        home_turned = tuple(sorted((s + quarters) % 4 for s in home)) if home else None
+        named = tuple((sides, species if sides == home_turned else "") for sides in turned_regions)
+        turns.append((edges, named, volcano))
+    return min(turns)
+
+
+def _home(face: Build, species: str) -> tuple[int, str] | None:
+    """The animal on this face: in its largest region of the species' landscape, if it has one."""
+    edges, regions = face
+    landscape = next(x for x in LANDSCAPES if species in SPECIES[x])
+    homes = [r for r, sides in enumerate(regions) if edges[sides[0]] == landscape]
+    if not homes:
+        return None
+    return max(homes, key=lambda r: (len(regions[r]), -r)), species
+
+
+def _distinct(
+    faces: list[Build], volcanoes: list[str], animals: list[tuple[int, str] | None]
+) -> list[tuple[int, str] | None]:
+    """The animals moved so that no two faces are alike ("136 tuiles de paysages différentes").
+    While two faces are alike, the later one (in the order of construction) swaps its species, or
+    its lack of one, with a face tried from the last built back: the first with another species
+    (or none), where each species finds a region of its landscape and after which neither face is
+    alike any other; a one-landscape face keeps an animal (so that it never equals a plain face).
+    Swaps keep every species' count; volcanoes do not move."""
+    animals = list(animals)
+
+    def species(i: int) -> str:
+        animal = animals[i]
+        return animal[1] if animal else ""
+
+    def housed(i: int, name: str) -> tuple[int, str] | None:
+        return _home(faces[i], name) if name else None
+
+    def alike_of(i: int) -> Likeness:
+        return likeness(faces[i], animals[i], volcanoes[i])
+
+    while True:
+        seen: dict[Likeness, int] = {}
+        twin = next((i for i in range(len(faces)) if seen.setdefault(alike_of(i), i) != i), None)
+        if twin is None:
+            return animals
+        for other in reversed(range(len(faces))):
+            mine, theirs = species(twin), species(other)
+            if mine == theirs or (len(faces[other][1]) == 1 and not mine):
+                continue
+            given, taken = housed(twin, theirs), housed(other, mine)
+            if bool(given) != bool(theirs) or bool(taken) != bool(mine):
+                continue  # a species with no region of its landscape on that face
+            before = animals[twin], animals[other]
+            animals[twin], animals[other] = given, taken
+            rest = {alike_of(i) for i in range(len(faces)) if i not in (twin, other)}
+            if alike_of(twin) != alike_of(other) and not {alike_of(twin), alike_of(other)} & rest:
+                break
+            animals[twin], animals[other] = before
+        else:
+            raise ValueError(f"face {twin} cannot be made different from the others")
+
+
 def _plain(edges: str, left: dict[str, int]) -> str:
     """The landscape the face shows most (ties: the first in LANDSCAPES) that has faces left."""
     ranked = sorted(LANDSCAPES, key=lambda x: (-edges.count(x), LANDSCAPES.index(x)))
@@ -173,7 +252,7 @@ def tile_set() -> tuple[Tile, ...]:
     mixer = Mixer(SEED)
     faces = variable_faces()
     volcanoes = _volcanoes(faces, mixer)
-    animals = _animals(faces, mixer)
+    animals = _distinct(faces, volcanoes, _animals(faces, mixer))
     left = dict.fromkeys(LANDSCAPES, PLAIN_PER_LANDSCAPE)
     tiles: list[Tile] = []
     for face, volcano, animal in zip(faces, volcanoes, animals, strict=True):

@@ -1,9 +1,11 @@
 """Mondo's options, and what they make of a round's length.
 
-`expert` plays the advanced game too (its special scorings) and adds the tasks; `advanced` alone
-adds the special scorings. A round lasts 7, 6 or 5 minutes in the standard, advanced and expert
-game; `time` sets another length in minutes, `round_seconds` one in seconds (quick rounds for
-tests and trials); giving both is refused. Between rounds the players get a short break
+`advanced` and `expert` are independent (the seed: "Evaluation spéciale (uniquement avec l'option
+"advanced")", "Evaluation supplémentaire (uniquement avec l'option "expert")"): `advanced` draws a
+special scoring each round, `expert` shows tasks to take; both together play both. A round lasts
+7, 6 or 5 minutes in the standard, advanced and expert game (5 when both are on); `time` sets
+another length in minutes, `round_seconds` one in seconds (quick rounds for tests and trials);
+giving both is refused. Between rounds the players get a short break
 (`break_seconds`) to read the round's scores; 0 starts the next round at once.
 """
 
@@ -22,11 +24,18 @@ MINUTE_MS = 60_000
 
 class MondoOptions(TableOptions, frozen=True, forbid_unknown_fields=True):
     advanced: Annotated[
-        bool, msgspec.Meta(description="advanced game: a special scoring each round")
+        bool,
+        msgspec.Meta(
+            description="advanced game: a special scoring each round (+4 for the most, -4 for the "
+            "fewest)"
+        ),
     ] = False
     expert: Annotated[
         bool,
-        msgspec.Meta(description="expert game: the advanced game plus tasks to take"),
+        msgspec.Meta(
+            description="expert game: tasks to take, up to two a round (their points if fulfilled, "
+            "minus them if not)"
+        ),
     ] = False
     backside: Annotated[
         bool,
@@ -52,13 +61,9 @@ class MondoOptions(TableOptions, frozen=True, forbid_unknown_fields=True):
         int, msgspec.Meta(ge=0, le=120, description="pause between rounds to read the scores")
     ] = 10
 
-    @property
-    def advanced_game(self) -> bool:
-        """Whether special scorings are drawn (advanced or expert)."""
-        return self.advanced or self.expert
-
     def round_ms(self) -> int:
-        """The length of a round in milliseconds."""
+        """The length of a round in milliseconds: 7, 6 or 5 minutes for the standard, advanced and
+        expert game (the timers of the published game); expert's 5 when both are on."""
         if self.time is not None and self.round_seconds is not None:
             raise OptionError("round_seconds", "Give either time or round_seconds, not both.")
         if self.round_seconds is not None:

@@ -86,7 +86,7 @@ def start(setup: Setup, options: MondoOptions, now: int) -> list[Event]:
         seed=setup.seed,
         round_ms=options.round_ms(),
         break_ms=options.break_seconds * 1000,
-        advanced=options.advanced_game,
+        advanced=options.advanced,
         expert=options.expert,
         backside=options.backside,
         rounds=ROUNDS,

@@ -169,14 +169,14 @@ def test_tasks_only_in_the_expert_game() -> None:
 
 
 #: A closed steppe holding three buffalos: tile 132's steppe (north, south, west) meets the steppe
-#: of tile 36 (north of it), of tile 0 (west) and of tile 53 (south); the rest is sea, and the
+#: of tile 36 (north of it), of tile 97 (west) and of tile 53 (south); the rest is sea, and the
 #: last space is empty (the player is still in the round).
 BUFFALOS = emptied(
     board(
         {
             8: (132, "variable", 0),
             2: (36, "variable", 90),
-            7: (0, "variable", 90),
+            7: (97, "variable", 270),
             14: (53, "variable", 270),
         },
         fill="w",

@@ -9,6 +9,7 @@ from domain.errors import OptionError, SetupError, TurnError
 from domain.game import Setup
 from domain.mondo.game import MONDO
 from domain.mondo.model import (
+    EndRound,
     GameStarted,
     LiftPlaced,
     PlaceTile,
@@ -36,7 +37,13 @@ def test_a_game_starts_with_its_rules_and_the_first_round() -> None:
 
 @pytest.mark.parametrize(
     ("options", "minutes"),
-    [({}, 7), ({"advanced": True}, 6), ({"expert": True}, 5), ({"expert": True, "time": 9}, 9)],
+    [
+        ({}, 7),
+        ({"advanced": True}, 6),
+        ({"expert": True}, 5),
+        ({"advanced": True, "expert": True}, 5),
+        ({"expert": True, "time": 9}, 9),
+    ],
 )
 def test_round_length_by_game(options: dict[str, object], minutes: int) -> None:
     first = MONDO.start(Setup(seed=1, players=("a",), options=options), T0)[1]
@@ -72,13 +79,42 @@ def test_one_to_four_players(players: int) -> None:
         MONDO.start(Setup(seed=1, players=tuple("abcde"[:players])), T0)
 
 
-def test_expert_plays_the_advanced_game_too_with_two_tasks_per_player() -> None:
-    started, first = MONDO.start(
-        Setup(seed=1, players=("a", "b", "c"), options={"expert": True}), T0
-    )
-    assert isinstance(started, GameStarted) and started.advanced and started.expert
-    assert isinstance(first, RoundStarted) and first.special is not None
-    assert len(first.tasks) == 6 and len(set(first.tasks)) == 6
+def deals(options: dict[str, object]) -> tuple[GameStarted, list[RoundStarted]]:
+    """A game of three players with these options, its three rounds ended by the clock: its
+    start and the three rounds as dealt."""
+    setup = Setup(seed=1, players=("a", "b", "c"), options={**options, "break_seconds": 0})
+    events = MONDO.start(setup, T0)
+    state = MONDO.replay(events)
+    while not state.over:
+        more = MONDO.decide(state, None, EndRound(state.round), state.deadline)
+        events, state = events + more, MONDO.fold(state, more)
+    started = events[0]
+    assert isinstance(started, GameStarted)
+    return started, [e for e in events if isinstance(e, RoundStarted)]
+
+
+@pytest.mark.parametrize(
+    ("options", "specials", "tasks"),
+    [
+        ({}, False, False),
+        ({"advanced": True}, True, False),
+        ({"expert": True}, False, True),
+        ({"advanced": True, "expert": True}, True, True),
+    ],
+)
+def test_advanced_and_expert_are_independent_options(
+    options: dict[str, object], specials: bool, tasks: bool
+) -> None:
+    """The seed: special scorings "uniquement avec l'option advanced", tasks "uniquement avec
+    l'option expert"."""
+    started, rounds = deals(options)
+    assert (started.advanced, started.expert) == (specials, tasks)
+    assert [r.round for r in rounds] == [1, 2, 3]
+    for dealt in rounds:
+        assert (dealt.special is not None) == specials
+        assert len(dealt.tasks) == (2 * 3 if tasks else 0) == len(set(dealt.tasks))
+    if specials:
+        assert len({r.special for r in rounds}) == 3  # never twice in a game
 
 
 # -- taking and returning --------------------------------------------------------------------

@@ -15,6 +15,7 @@ from domain.mondo.faces import (
     SPECIES,
     STEPPE,
     WATER,
+    Oriented,
     oriented,
     turn,
 )
@@ -82,6 +83,40 @@ def test_volcanoes_on_about_a_fifth_of_faces_half_of_them_active() -> None:
 def test_every_landscape_on_a_quarter_of_the_variable_edges() -> None:
     assert Counter(e for f in VARIABLE for e in f.edges) == dict.fromkeys(range(4), 136)
     assert Counter(len(set(f.edges)) for f in VARIABLE) == {1: 4, 2: 84, 3: 48}
+
+
+def drawn(face: Oriented) -> tuple[object, ...]:
+    """What a face shows as laid: each edge's landscape, each region's sides and landscape with
+    its animal, the volcano."""
+    regions = sorted(
+        (sides, kind, face.animal if r == face.animal_region else -1)
+        for r, (sides, kind) in enumerate(zip(face.sides, face.kinds, strict=True))
+    )
+    return face.edges, tuple(regions), face.volcano
+
+
+def test_no_two_tiles_alike_even_turned() -> None:
+    """The seed: "136 tuiles de paysages différentes". Two tiles are alike when one's variable
+    face, turned, shows what the other's shows: no two are, whatever their plain faces."""
+    seen: dict[tuple[object, ...], int] = {}
+    alike = []
+    for tile, turns in enumerate(ORIENTED):
+        for face in {drawn(f) for f in turns[1]}:
+            if seen.setdefault(face, tile) != tile:
+                alike.append((seen[face], tile))
+    assert alike == []
+    assert len({min(drawn(f) for f in turns[1]) for turns in ORIENTED}) == 136
+
+
+def test_two_faces_turned_alike_are_alike_for_the_generator() -> None:
+    face = make_tiles.bay("w", "f")  # regions: north (water), east-south-west (forest)
+    turned = make_tiles.turned(face, 1)  # regions: north-south-west (forest), east (water)
+    assert turned[1] == ((0, 2, 3), (1,))
+    assert make_tiles.likeness(turned, (0, "panda"), "") == (
+        make_tiles.likeness(face, (1, "panda"), "")
+    )
+    assert make_tiles.likeness(face, (1, "panda"), "") != make_tiles.likeness(face, None, "")
+    assert make_tiles.likeness(face, None, "active") != make_tiles.likeness(face, None, "inactive")
 
 
 def test_a_one_landscape_variable_face_is_never_a_plain_face() -> None:

@@ -55,23 +55,23 @@ def test_the_display_shows_each_free_or_held_tile_with_its_face_and_holder() -> 
 
 def test_each_board_shows_its_tiles_turned_and_each_held_tile_both_faces() -> None:
     state = game(2)
-    state = run(run(state, 0, TakeTile(3), T0), 0, PlaceTile(3, 7, "variable", 90), T0)
-    state = run(state, 1, TakeTile(3 + 1), T0)
+    state = run(run(state, 0, TakeTile(10), T0), 0, PlaceTile(10, 7, "variable", 90), T0)
+    state = run(state, 1, TakeTile(4), T0)
     me, other = MONDO.view(state, 0).seats
     (laid,) = me.board
     assert (laid.space, laid.row, laid.col) == (7, 1, 1)
     assert laid.face == FaceView(
-        tile=3,
+        tile=10,
         face="variable",
         rotation=90,
-        edges=("forest", "steppe", "forest", "water"),  # tile 3 (N steppe) turned a quarter
+        edges=("desert", "forest", "desert", "forest"),  # tile 10 (N forest) turned a quarter
         regions=(
-            RegionView("steppe", ("east",), "antelope"),
-            RegionView("forest", ("north", "south")),
-            RegionView("water", ("west",)),
+            RegionView("forest", ("east", "west")),
+            RegionView("desert", ("south",), "gecko"),
+            RegionView("desert", ("north",)),
         ),
     )
-    assert me.grace is not None and (me.grace.tile, me.grace.until) == (3, T0 + 5_000)
+    assert me.grace is not None and (me.grace.tile, me.grace.until) == (10, T0 + 5_000)
     assert other.held is not None and other.held.tile == 4
     assert (other.held.plain.face, other.held.variable.face) == ("plain", "variable")
     assert other.held.plain.edges == (other.held.plain.edges[0],) * 4
@@ -90,7 +90,7 @@ def test_the_view_carries_the_clock_chips_tasks_and_every_seats_score_now() -> N
     assert (view.round, view.rounds, view.running) == (1, 3, True)
     assert view.deadline == T0 + 60_000 and view.next_round_at is None
     assert view.chips == (3, 2) and view.seats[2].chip == 4
-    assert view.special is not None  # expert plays the advanced game too
+    assert view.special is None  # expert alone: tasks, no special scoring
     assert [(t.task, t.taken_by) for t in view.tasks[:1]] == [(state.tasks[0], 0)]
     assert all(t.taken_by is None for t in view.tasks[1:])
     assert tuple(s.score_now for s in view.seats) == scores_now(state)

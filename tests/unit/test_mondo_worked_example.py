@@ -11,9 +11,9 @@ Her board: each space's tile and its edges N E S W as laid (w water, f forest, d
 s steppe), its animal and volcano (act: active, ina: inactive); "." is a plain water tile:
 
           col 0           col 1          col 2            col 3           col 4
-    row 0 .               61 wdww snake  77 wwwd          60 ffww         .
+    row 0 .               61 wdww snake  77 wwwd          60 ffww panda   .
     row 1 29 wfww dolphin 119 wdwf act   74 wswd act      78 wsws act     85 wwwf
-                                         antelope         turtle
+                                                          turtle
     row 2 .               .              .                53 wwsw         36 wwsw act
                                                                           buffalo
     row 3 .               .              .                132 sssw ina    118 ssws ina
@@ -21,17 +21,17 @@ s steppe), its animal and volcano (act: active, ina: inactive); "." is a plain w
 
 Column 5 holds plain water tiles in rows 0 to 2; its last space (row 3) is J, empty.
 
-A: the deserts 61|77 and 119|74; B: the forest 29|119; C: the steppe 74|78 (antelope); D: the
-steppe 78 and the forest 85 meeting across one error; F: the forest of 60, on the border and
+A: the deserts 61|77 and 119|74; B: the forest 29|119; C: the steppe 74|78; D: the steppe 78
+and the forest 85 meeting across one error; F: the forest of 60 (a panda), on the border and
 against water (2 errors); G: the steppe 53, 36, 132, 118, open towards J, and on the border
-(1 error). Animals: snake, dolphin (in 29's water), antelope, turtle, two buffalos.
+(1 error). Animals: snake, panda, dolphin (in 29's water), turtle, two buffalos.
 """
 
 from __future__ import annotations
 
 from mondo_builders import board, emptied, seat, survey_of
 
-from domain.mondo.faces import DESERT, FOREST, STEPPE, WATER
+from domain.mondo.faces import DESERT, FOREST, SPECIES, STEPPE, WATER
 from domain.mondo.scoring import round_scores
 
 HER = emptied(
@@ -77,6 +77,9 @@ def test_her_board_shows_every_figure_of_the_seed() -> None:
     assert open_steppe.tiles == 4 and open_steppe.openings == (23,)
     assert all(x.kind == WATER for x in shown.landscapes if not x.closed and x is not open_steppe)
     assert len(shown.species) == 6
+    assert sorted(SPECIES[a] for a in shown.species) == sorted(
+        ["snake", "panda", "dolphin", "turtle", "buffalo", "buffalo"]
+    )
     assert (shown.active, shown.inactive) == (4, 2)
     assert shown.empty == 1  # J
     assert shown.errors == 4  # K
