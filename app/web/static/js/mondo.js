@@ -88,6 +88,11 @@ function clock(ms) {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
+/** "1 tile", "3 tiles". */
+function tileCount(n) {
+  return `${n} ${n === 1 ? "tile" : "tiles"}`;
+}
+
 /** A space's name, as the log says it: row and column from 0, north-west first. */
 function spaceName(space) {
   return `Space ${space} (row ${Math.floor(space / COLS)}, column ${space % COLS})`;
@@ -339,11 +344,11 @@ export function MondoBoard({ view, send, busy, readOnly = false }) {
           ${mine && html`
             <h2>Your world</h2>
             <${Board} seat=${mine} border=${state.border} size=${64} highlight=${held && !readOnly ? state.spaces : []}
-              onSpace=${readOnly ? null : place} grace=${grace} label=${`Your board: ${mine.board.length} tiles`}
+              onSpace=${readOnly ? null : place} grace=${grace} label=${`Your board: ${tileCount(mine.board.length)}`}
               cursor=${playing ? cursor : null} preview=${open ? shown : null}
               keys=${playing ? {
                 ref: board, onKeyDown: onBoardKey, describedby: "mondo-cursor",
-                label: `Your world, 4 rows of 6 spaces, ${mine.board.length} tiles. Arrows move over the spaces, Enter places the tile in your hand, R turns it, F flips it, Escape puts it back.`,
+                label: `Your world, 4 rows of 6 spaces, ${tileCount(mine.board.length)}. Arrows move over the spaces, Enter places the tile in your hand, R turns it, F flips it, Escape puts it back.`,
               } : null} />
             ${playing && html`<p id="mondo-cursor" class="cell-status" aria-live="polite">${status}</p>`}
             ${grace && html`<p class="grace">Just placed: you may still
@@ -405,7 +410,7 @@ export function MondoBoard({ view, send, busy, readOnly = false }) {
         ${state.seats.filter((s) => s.seat !== me).map((s) => html`
           <div class="other" key=${s.seat}>
             <h3>${s.name}${s.chip !== null ? ` (left with ${s.chip})` : ""}: ${s.score_now.total} now</h3>
-            <${Board} seat=${s} border=${state.border} size=${28} label=${`${s.name}'s board: ${s.board.length} tiles`} />
+            <${Board} seat=${s} border=${state.border} size=${28} label=${`${s.name}'s board: ${tileCount(s.board.length)}`} />
           </div>`)}
       </section>
       ${state.last_round && html`
@@ -424,7 +429,7 @@ export const MONDO = {
   simultaneous: true, // every seat plays at once: see `send` in table.js
   seatNote: (view, seat) => {
     const s = view.state.seats[seat];
-    return `${s.board.length} tiles laid${s.chip !== null ? `, left with chip ${s.chip}` : ""}`;
+    return `${tileCount(s.board.length)} laid${s.chip !== null ? `, left with chip ${s.chip}` : ""}`;
   },
   scoreLine: (view, seat) => `${view.state.seats[seat].total} over ${view.state.rounds} rounds`,
 };
