@@ -162,6 +162,16 @@ async def test_a_whole_mondo_round_with_the_keyboard_alone(
         await place_by_keys(page, "Ann")
         if n == 1:  # and so does the display, after a placement
             await focus_stays_while_others_act(page, "display", ["AI 2"], 1)
+        if n == 2:  # the grace: R turns the tile just placed, L lifts it back to the hand
+            before = await log_size(page)
+            await page.keyboard.press("r")
+            await wait_log_grows(page, before, "Ann turns tile")
+            before = await log_size(page)
+            await page.keyboard.press("l")
+            await wait_log_grows(page, before, "Ann lifts tile")
+            await expect(page.locator(".held-tile")).to_be_visible()
+            await focus_is(page, "board")
+            await place_by_keys(page, "Ann")
     await expect(page.locator(".world.keyed")).to_have_attribute(
         "aria-label", re.compile("4 tiles")
     )
