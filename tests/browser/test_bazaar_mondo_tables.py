@@ -139,7 +139,7 @@ async def test_mondo_take_turn_flip_place_chip_and_rounds(
     await expect(page.locator(".countdown")).to_contain_text("Time left")
 
     async def take() -> None:
-        await page.locator(".display-tile:not([disabled])").first.click()
+        await page.locator(".display-tile:not([aria-disabled])").first.click()
         await expect(page.locator(".held-tile")).to_be_visible()
 
     held = page.locator(".held-tile")

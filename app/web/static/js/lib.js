@@ -1,10 +1,10 @@
 // The view library, in one place: Preact with htm templates (vendored, no build step).
 import { h, render, Fragment } from "../vendor/preact.mjs";
-import { useState, useEffect, useRef, useCallback, useMemo } from "../vendor/hooks.mjs";
+import { useState, useEffect, useLayoutEffect, useRef, useCallback, useMemo } from "../vendor/hooks.mjs";
 import htm from "../vendor/htm.mjs";
 
 export const html = htm.bind(h);
-export { h, render, Fragment, useState, useEffect, useRef, useCallback, useMemo };
+export { h, render, Fragment, useState, useEffect, useLayoutEffect, useRef, useCallback, useMemo };
 
 /** "3 minutes ago" from a server time in ms. */
 export function ago(ms, now = Date.now()) {
