@@ -67,11 +67,10 @@ export function Table({ gameId, token }) {
       setBusy(true);
       setRefusal(null);
       try {
-        // A turn's command says which version it was chosen at (a stale one is refused). In
-        // simultaneous play every other seat's move makes the view stale, so the command goes
-        // as it is: the server judges it by the rules when it arrives.
-        const simultaneous = GAMES[view.game] && GAMES[view.game].simultaneous;
-        const body = simultaneous ? { ...command } : { ...command, expected_version: view.version };
+        // The version the command was chosen at: the server refuses it as stale only when
+        // what it depends on moved (any move in a turn-based game; where seats act at once,
+        // only this seat's own moves or the round's), docs/api.md.
+        const body = { ...command, expected_version: view.version };
         await api(`/api/games/${gameId}/commands`, { method: "POST", body, token, key: newKey() });
         await load();
         return true;
