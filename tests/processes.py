@@ -41,17 +41,22 @@ def free_port() -> int:
 
 
 def start_server(
-    env: dict[str, str], log: Path, *, ready: bool = True, port: int | None = None
+    env: dict[str, str],
+    log: Path,
+    *,
+    ready: bool = True,
+    port: int | None = None,
+    cwd: Path = ROOT,
 ) -> tuple[subprocess.Popen[bytes], str]:
-    """`python -m app` in a subprocess; waits until /healthz says ok (or, without `ready`,
-    until it answers at all)."""
+    """`python -m app` in a subprocess, run from `cwd` (the project's root: its `app/` is the
+    one served); waits until /healthz says ok (or, without `ready`, until it answers at all)."""
     port = port or free_port()
     env = {**os.environ, "PORT": str(port), "AI_THINK_SECONDS": "0", **NO_LIMITS, **env}
     if "REDIS_URL" in env and not env["REDIS_URL"]:
         del env["REDIS_URL"]
     with log.open("ab") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "app"], cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT
+            [sys.executable, "-m", "app"], cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT
         )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 20
