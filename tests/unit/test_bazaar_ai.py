@@ -1,5 +1,6 @@
-"""AI policies: pure functions of their own seat's view; `easy` random, `normal` greedy,
-`hard` a planner over draws and trades (whose outlook tables are checked by hand)."""
+"""AI policies: pure functions of their own seat's view; `easy` random, `normal` one step
+ahead (a trade that brings a ware closer than a draw, else a draw), `hard` a planner over draws
+and trades (whose outlook tables are checked by hand)."""
 
 from __future__ import annotations
 
