@@ -101,7 +101,7 @@ def report(results: list[Result], seeds: Sequence[int], seconds: float) -> str:
     for r in results:
         target = TARGETS.get((r.first, r.second))
         rate = r.wins / r.games
-        trades = [r.trades.get(level, 0) / r.games for level in (r.first, r.second)]
+        per_game = [r.trades.get(level, 0) / r.games for level in (r.first, r.second)]
         rows.append(
             [
                 f"`{r.first}` vs `{r.second}`",
@@ -111,7 +111,7 @@ def report(results: list[Result], seeds: Sequence[int], seconds: float) -> str:
                 f"{(r.wins + r.shared / 2) / r.games:.1%}",
                 f"{r.wins_by_turn[0]} / {r.wins_by_turn[1]}",
                 f"{statistics.mean(r.margins):+.1f}",
-                f"{trades[0]:.1f} / {trades[1]:.1f}",
+                f"{per_game[0]:.1f} / {per_game[1]:.1f}",
                 "—" if target is None else f"≥ {target:.0%}: {'yes' if rate >= target else 'NO'}",
             ]
         )
