@@ -10,7 +10,8 @@ Arena: every game is seeded (game `i` of a pairing uses seed `first_seed + i`, f
 its seating order and its bag; the policies' entropy comes from a generator seeded apart from
 it). In a 2-player pairing the levels swap seats every other game. A win is strictly more
 points than the opponent; a tie is counted apart. Solo games report each level's scores. The
-baseline is `normal` against `easy`, played in the same run.
+baseline is `normal` against `easy`, played in the same run. (`bench_bazaar_arena` plays each
+seed twice with the seats swapped and counts trades and move times per level.)
 
 Speed: every position where the `hard` seat is to play in seeded `hard`-against-`normal`
 games; one move is `view` + policy, timed once per call (`perf_counter_ns`, garbage collector
@@ -37,7 +38,7 @@ from domain.game import Setup
 PAIRINGS = (("hard", "easy"), ("hard", "normal"), ("normal", "easy"))
 SOLO_LEVELS = ("hard", "normal", "easy")
 #: Targets: the least share of 2-player wins, by pairing.
-WIN_TARGETS = {("hard", "easy"): 0.95, ("hard", "normal"): 0.60}
+WIN_TARGETS = {("hard", "easy"): 0.95, ("hard", "normal"): 0.75}
 MOVE_TARGET_MS = 20.0
 SPEED_GAMES = range(6)  # seeds of the hard-against-normal games the positions come from
 ENTROPY = 0xE17

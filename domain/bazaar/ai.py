@@ -1,13 +1,27 @@
 """AI policies `easy` and `normal`: pure functions of one seat's own view (`hard` is in
-`planner`). What a seat reads off its view for playing is gathered in `Seen`."""
+`planner`). What a seat reads off its view for playing is gathered in `Seen`.
+
+`normal` looks one step ahead only: it sums a carpet up by its shortfall (the fewest stones it
+lacks for a visible ware) and trades when the best trade of the table leaves a shortfall below
+what a draw leaves on average; otherwise it draws. It buys as soon as it can, whatever is left
+over, which is where `hard` outplays it."""
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from domain.bazaar import moves
-from domain.bazaar.model import Buy, ChooseColour, Command, Draw, EndTurn
-from domain.bazaar.stones import COLOURS, Stones, from_names, missing, plus, stone
+from domain.bazaar import exchange, moves
+from domain.bazaar.model import Buy, ChooseColour, Command, Draw, EndTurn, Trade
+from domain.bazaar.stones import (
+    COLOURS,
+    Stones,
+    from_names,
+    holds,
+    minus,
+    missing,
+    plus,
+    stone,
+)
 from domain.bazaar.views import BazaarView
 
 
@@ -49,24 +63,48 @@ def random_legal(view: BazaarView, entropy: int, now: int = 0) -> Command:
     return commands[entropy % len(commands)] if commands else EndTurn()
 
 
+def shortfall(carpet: Stones, tops: tuple[Stones | None, ...]) -> int:
+    """The fewest stones the carpet lacks for one of the visible wares (0: one is affordable)."""
+    return min((sum(missing(carpet, top)) for top in tops if top is not None), default=0)
+
+
 def closest_colour(carpet: Stones, tops: tuple[Stones | None, ...]) -> int:
     """The colour whose stone leaves the fewest stones missing for some visible ware (the
     lowest colour on ties)."""
+    return min(range(len(COLOURS)), key=lambda k: shortfall(plus(carpet, stone(k)), tops))
 
-    def shortfall(colour: int) -> int:
-        after = plus(carpet, stone(colour))
-        return min((sum(missing(after, top)) for top in tops if top is not None), default=0)
 
-    return min(range(len(COLOURS)), key=shortfall)
+def drawn_shortfall(carpet: Stones, tops: tuple[Stones | None, ...]) -> float:
+    """The shortfall a draw leaves on average: five colours and the joker (which takes the
+    closest colour), equally likely."""
+    faces = [shortfall(plus(carpet, stone(k)), tops) for k in range(len(COLOURS))]
+    return (sum(faces) + min(faces)) / (len(faces) + 1)
+
+
+def closest_trade(me: Seen) -> tuple[Trade, int] | None:
+    """The trade that leaves the smallest shortfall, and that shortfall (on ties the fewest
+    stones on the carpet, then the table's order); None when the carpet pays for none."""
+    best: tuple[int, int, Trade] | None = None
+    for number, direction, gave, took in exchange.moves(me.cards):
+        if holds(me.carpet, gave):
+            after = plus(minus(me.carpet, gave), took)
+            option = (shortfall(after, me.tops), sum(after), Trade(number, direction))
+            if best is None or option[:2] < best[:2]:
+                best = option
+    return None if best is None else (best[2], best[0])
 
 
 def greedy(view: BazaarView, entropy: int = 0, now: int = 0) -> Command:
-    """`normal`: draw until a visible ware is affordable, then buy the one that scores most
-    (a joker takes the colour that brings a ware closest)."""
+    """`normal`: trade when the best trade brings a visible ware closer than a draw does on
+    average (it may make one affordable now), else draw; then buy the affordable ware that
+    scores most (a joker takes the colour that brings a ware closest)."""
     me = seen(view)
     if me.phase == "choose_colour":
         return ChooseColour(COLOURS[closest_colour(me.carpet, me.tops)])
     if me.phase == "draw_or_trade":
+        trade = closest_trade(me)
+        if trade is not None and trade[1] < drawn_shortfall(me.carpet, me.tops):
+            return trade[0]
         return Draw()
     offers = [
         (s.offer.price.points, -s.stall)

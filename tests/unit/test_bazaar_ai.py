@@ -1,10 +1,11 @@
-"""AI policies: pure functions of their own seat's view; `easy` random, `normal` greedy,
-`hard` a planner over draws and trades (whose outlook tables are checked by hand)."""
+"""AI policies: pure functions of their own seat's view; `easy` random, `normal` one step
+ahead (a trade that brings a ware closer than a draw, else a draw), `hard` a planner over draws
+and trades (whose outlook tables are checked by hand)."""
 
 from __future__ import annotations
 
 import pytest
-from bazaar_builders import midgame, position, ware_id
+from bazaar_builders import midgame, position, started, ware_id
 from game_profiles import PROFILES
 from msgspec.structs import replace
 
@@ -49,10 +50,52 @@ def test_easy_plays_any_legal_command() -> None:
     assert len(picks) > 3 and picks <= set(BAZAAR.legal(state, 0))
 
 
-def test_normal_draws_rather_than_trades() -> None:
-    state = position("RGBWYRGBWY", "", phase="draw_or_trade")
+def test_normal_trades_when_a_trade_makes_a_ware_affordable_and_then_buys_it() -> None:
+    """Red for green + blue + yellow (the rules' example) makes GBYYY out of RYY."""
+    stalls = tuple((ware_id(w), 40) for w in ("GBYYY", "RRRRR", "WWWWW", "BBBBB"))
+    state = position("RYY", "", stalls=stalls, phase="draw_or_trade")
+    command = ai.greedy(BAZAAR.view(state, 0))
+    assert command == Trade(1, "left_to_right")
+    after = BAZAAR.fold(state, BAZAAR.decide(state, 0, command))
+    assert ai.greedy(BAZAAR.view(after, 0)) == Buy(0)
+
+
+def test_normal_trades_when_a_trade_brings_a_ware_closer_than_a_draw() -> None:
+    """W alone lacks 4 stones of every ware; white for red + green + blue leaves GBBBB 3 short,
+    where a draw leaves 4 less a third on average."""
+    stalls = tuple((ware_id(w), 40) for w in ("RRRRR", "GGGGY", "GBBBB", "RRWWW"))
+    state = position("W", "", stalls=stalls, phase="draw_or_trade")
+    assert ai.greedy(BAZAAR.view(state, 0)) == Trade(6, "left_to_right")
+
+
+def test_normal_draws_when_no_trade_beats_a_draw() -> None:
+    """RRRR lacks one red for RRRRR: a draw buys it one time in three; the best trade (two reds
+    for white + white + yellow) still leaves RRWWW a stone short."""
+    stalls = tuple((ware_id(w), 40) for w in ("RRRRR", "GGGGY", "GBBBB", "RRWWW"))
+    state = position("RRRR", "", stalls=stalls, phase="draw_or_trade")
     assert len(BAZAAR.legal(state, 0)) > 1
     assert ai.greedy(BAZAAR.view(state, 0)) == Draw()
+
+
+def test_normal_draws_when_it_holds_a_ware_already() -> None:
+    stalls = tuple((ware_id(w), 40) for w in ("RRRRR", "GGGGY", "GBBBB", "RRWWW"))
+    state = position("RRRRRG", "", stalls=stalls, phase="draw_or_trade")
+    assert len(BAZAAR.legal(state, 0)) > 1
+    assert ai.greedy(BAZAAR.view(state, 0)) == Draw()
+
+
+def test_normal_trades_in_seeded_games_against_easy() -> None:
+    trades = 0
+    for seed in range(6):
+        state = started(seed)
+        while not BAZAAR.is_over(state):
+            (seat,) = BAZAAR.to_act(state)
+            level = "normal" if seat == seed % 2 else "easy"
+            command = BAZAAR.policies[level](BAZAAR.view(state, seat), seed + state.draws, 0)
+            events = BAZAAR.decide(state, seat, command)
+            trades += level == "normal" and isinstance(command, Trade)
+            state = BAZAAR.fold(state, events)
+    assert trades >= 6 * 3
 
 
 def test_normal_buys_the_affordable_ware_that_scores_most_else_ends_its_turn() -> None:
