@@ -59,6 +59,11 @@ class NoOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """The options of a game that has none."""
 
 
+class Abandon(msgspec.Struct, frozen=True, tag="abandon", forbid_unknown_fields=True):
+    """The system ends a game that nobody has played for a long time. One command for every
+    game: the table around it (`domain.seating`) takes it and asks the game's `abandoned`."""
+
+
 class Record(msgspec.Struct, Generic[E], frozen=True, forbid_unknown_fields=True):
     """A stored event: when it was appended (server time, ms since the epoch), who caused it
     (a seat, or None for the system: the setup, a timer), and the event itself."""
@@ -190,7 +195,7 @@ class Game(ABC, Generic[S, C, E, V, O]):
         """An event as a viewer may see it while the game runs."""
 
     @abstractmethod
-    def cause(self, event: E) -> tuple[Viewer, C] | None:
+    def cause(self, event: E) -> tuple[Viewer, C | Abandon] | None:
         """The seat and command behind an event that opens a command's events, else None."""
 
     def hints(self, state: S, seat: int, commands: Sequence[C]) -> list[Any]:
@@ -232,11 +237,17 @@ class Game(ABC, Generic[S, C, E, V, O]):
         """What everyone sees of the table around the game (clocks, who has left), or None."""
         return None
 
-    def abandon(self) -> C | None:
-        """The system's command that ends a game nobody has played for a long time (no winner
-        is named beyond the standings as they are), or None if the game has none. Sent with
-        seat None; from any seat it is refused."""
+    def abandon(self) -> Abandon | None:
+        """The system's command that ends a game nobody has played for a long time, or None if
+        the game has none: the table around a game (`domain.seating`) sends `Abandon` and asks
+        the game's `abandoned`. Sent with seat None; from any seat it is refused."""
         return None
+
+    def abandoned(self, state: S) -> list[E]:
+        """The events that end a running game nobody has played for a long time: no winner
+        is named beyond the standings as they are. The game's `cause` gives `Abandon` for the
+        first of them."""
+        raise NotImplementedError(f"{self.name} cannot be abandoned")
 
     def ai_delay(self, state: S, seat: int, level: str) -> float | None:
         """Seconds an AI seat of `level` waits before it acts in `state` (its pace in a game

@@ -26,7 +26,7 @@ from app.commands.seats import token_hash as hash_of
 from app.commands.table import Entry, Outcome, Table, marked, wall_ms
 from app.store.events import EventStore, StoredEvent, VersionConflict
 from app.store.lifecycle import Lifecycle
-from domain.errors import RuleError, SetupError
+from domain.errors import RuleError
 from domain.game import AnyGame, Setup
 
 _encoder = msgspec.json.Encoder()
@@ -96,10 +96,6 @@ class GameService:
         game = kind.game
         seed = request.seed if request.seed is not None else secrets.randbits(63)
         names = tuple(_name(asked, n) for n, asked in enumerate(request.seats))
-        if not game.min_seats <= len(names) <= game.max_seats:
-            raise SetupError(
-                f"{game.title} takes {game.min_seats} to {game.max_seats} seats, not {len(names)}."
-            )
         machines = tuple(n for n, asked in enumerate(request.seats) if asked.type == "ai")
         asked = Setup(seed=seed, players=names, options=request.options)
         options = msgspec.to_builtins(game.options(asked))

@@ -7,7 +7,6 @@ from typing import ClassVar
 
 from domain.bazaar import ai, moves, planner, rules, views, words
 from domain.bazaar.model import (
-    Abandon,
     Buy,
     ChooseColour,
     ColourChosen,
@@ -26,7 +25,7 @@ from domain.bazaar.model import (
 )
 from domain.bazaar.views import BazaarView
 from domain.bazaar.wares import WARE_STONES
-from domain.game import Game, Policy, Setup, Shape
+from domain.game import Abandon, Game, Policy, Setup, Shape
 from domain.seating.model import ClockedTableOptions
 
 
@@ -91,8 +90,8 @@ class Bazaar(Game[State, Command, Event, BazaarView, ClockedTableOptions]):
     def describe(self, event: Event, names: Sequence[str]) -> str:
         return words.describe(event, names)
 
-    def abandon(self) -> Command:
-        return Abandon()
+    def abandoned(self, state: State) -> list[Event]:
+        return [rules.ended(state.scores, "abandoned")]
 
     def view(self, state: State, viewer: int | None) -> BazaarView:
         return views.view(state, viewer)
@@ -100,7 +99,7 @@ class Bazaar(Game[State, Command, Event, BazaarView, ClockedTableOptions]):
     def redact(self, event: Event, viewer: int | None) -> Event:
         return views.redact(event, viewer)
 
-    def cause(self, event: Event) -> tuple[int | None, Command] | None:
+    def cause(self, event: Event) -> tuple[int | None, Command | Abandon] | None:
         match event:
             case GameEnded(reason="abandoned"):
                 return None, Abandon()

@@ -48,11 +48,7 @@ class EndTurn(msgspec.Struct, frozen=True, tag="end_turn", forbid_unknown_fields
     """End the turn without buying."""
 
 
-class Abandon(msgspec.Struct, frozen=True, tag="abandon", forbid_unknown_fields=True):
-    """The system ends a game that nobody has played for a long time."""
-
-
-Command = Draw | ChooseColour | Trade | Buy | EndTurn | Abandon
+Command = Draw | ChooseColour | Trade | Buy | EndTurn
 
 # -- what events show ------------------------------------------------------------------------
 

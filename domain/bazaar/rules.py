@@ -26,7 +26,6 @@ from domain.bazaar.errors import (
 )
 from domain.bazaar.model import (
     DIRECTIONS,
-    Abandon,
     Buy,
     ChooseColour,
     ColourChosen,
@@ -57,7 +56,7 @@ from domain.bazaar.stones import (
 from domain.bazaar.tables import EXCHANGE_CARDS, WARES
 from domain.bazaar.wares import STALLS, WARE_STONES, WARES_PER_STALL, price, ware
 from domain.chance import Dice, at_step
-from domain.errors import GameOverError, RuleError, SetupError, TurnError
+from domain.errors import GameOverError, RuleError, TurnError
 from domain.game import Setup, rank
 
 MIN_SEATS, MAX_SEATS = 1, 6
@@ -66,8 +65,6 @@ MIN_SEATS, MAX_SEATS = 1, 6
 def start(setup: Setup) -> list[Event]:
     """Draw the seating order, two exchange cards and the 24 wares of the four stalls."""
     seats = len(setup.players)
-    if not MIN_SEATS <= seats <= MAX_SEATS:
-        raise SetupError(f"Bazaar needs {MIN_SEATS} to {MAX_SEATS} players, not {seats}.")
     dice = Dice(setup.seed)
     order = tuple(dice.shuffled(range(seats)))
     cards = tuple(dice.shuffled(range(len(EXCHANGE_CARDS)))[: exchange.CARDS_PER_GAME])
@@ -93,10 +90,6 @@ def decide(state: State, seat: int | None, command: Command) -> list[Event]:
     """The events of a seat's command, or the `RuleError` that forbids it."""
     if state.ended is not None:
         raise GameOverError("The game is over.")
-    if isinstance(command, Abandon):
-        if seat is not None:
-            raise TurnError("Only the service ends a game that nobody plays.")
-        return [_ended(state.scores, "abandoned")]
     if seat is None or seat != state.seat_to_play:
         raise TurnError("It is not your turn.")
     if isinstance(command, ChooseColour):
@@ -172,10 +165,11 @@ def _bought(state: State, seat: int, command: Buy) -> list[Event]:
     )
     if sum(len(s) for s in state.stalls) > 1:
         return [bought]
-    return [bought, _ended(evolve(state, bought).scores, "sold_out")]
+    return [bought, ended(evolve(state, bought).scores, "sold_out")]
 
 
-def _ended(scores: tuple[int, ...], reason: Literal["sold_out", "abandoned"]) -> GameEnded:
+def ended(scores: tuple[int, ...], reason: Literal["sold_out", "abandoned"]) -> GameEnded:
+    """The game's end with these scores: the winners share the highest."""
     winners = tuple(sorted(s.seat for s in rank(scores) if s.rank == 1))
     return GameEnded(scores, winners, reason)
 

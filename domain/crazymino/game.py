@@ -10,7 +10,6 @@ from domain.crazymino.board import groups, score
 from domain.crazymino.fits import packed
 from domain.crazymino.geometry import ROTATIONS, ROW_COL
 from domain.crazymino.model import (
-    Abandon,
     Command,
     DrawAndPass,
     Event,
@@ -22,7 +21,7 @@ from domain.crazymino.model import (
     TilePlaced,
 )
 from domain.crazymino.views import CrazyminoView
-from domain.game import Game, Policy, Setup, Shape
+from domain.game import Abandon, Game, Policy, Setup, Shape
 from domain.memo import Described
 from domain.seating.model import ClockedTableOptions
 
@@ -140,10 +139,10 @@ class Crazymino(Game[State, Command, Event, CrazyminoView, ClockedTableOptions])
     def redact(self, event: Event, viewer: int | None) -> Event:
         return views.redact(event, viewer)
 
-    def abandon(self) -> Command:
-        return Abandon()
+    def abandoned(self, state: State) -> list[Event]:
+        return [GameEnded(reason="abandoned")]
 
-    def cause(self, event: Event) -> tuple[int | None, Command] | None:
+    def cause(self, event: Event) -> tuple[int | None, Command | Abandon] | None:
         if isinstance(event, GameEnded) and event.reason == "abandoned":
             return None, Abandon()
         if isinstance(event, TilePlaced):

@@ -27,11 +27,7 @@ class DrawAndPass(msgspec.Struct, frozen=True, tag="draw_and_pass", forbid_unkno
     """Draw one tile from the pile and end your turn."""
 
 
-class Abandon(msgspec.Struct, frozen=True, tag="abandon", forbid_unknown_fields=True):
-    """The system ends a game that nobody has played for a long time."""
-
-
-Command = PlaceTile | DrawAndPass | Abandon
+Command = PlaceTile | DrawAndPass
 
 # -- events (past tense) ---------------------------------------------------------------------
 

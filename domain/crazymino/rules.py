@@ -33,7 +33,6 @@ from domain.crazymino.fits import (
 )
 from domain.crazymino.geometry import ROTATIONS, SIZE, cell_index, on_board
 from domain.crazymino.model import (
-    Abandon,
     Bonus,
     Command,
     DrawAndPass,
@@ -49,7 +48,7 @@ from domain.crazymino.model import (
     TurnSkipped,
 )
 from domain.crazymino.tables import START_CELLS, TILES
-from domain.errors import GameOverError, SetupError, TurnError
+from domain.errors import GameOverError, TurnError
 from domain.game import Setup
 
 HAND_SIZE = 20
@@ -59,8 +58,6 @@ MIN_SEATS, MAX_SEATS = 2, 4
 def start(setup: Setup) -> list[Event]:
     """Shuffle seats and tiles from the seed, deal 20 each, lay the start tile, begin a turn."""
     seats = len(setup.players)
-    if not MIN_SEATS <= seats <= MAX_SEATS:
-        raise SetupError(f"Crazymino needs {MIN_SEATS} to {MAX_SEATS} players, not {seats}.")
     dice = Dice(setup.seed)
     order = tuple(dice.shuffled(range(seats)))
     tiles = dice.shuffled(range(len(TILES)))
@@ -90,10 +87,6 @@ def decide(state: State, seat: int | None, command: Command) -> list[Event]:
     if state.ended is not None:
         raise GameOverError("The game is over.")
     kind = type(command)  # (`isinstance` of another Struct type is slow: the usual two first)
-    if kind is not PlaceTile and kind is not DrawAndPass and isinstance(command, Abandon):
-        if seat is not None:
-            raise TurnError("Only the service ends a game that nobody plays.")
-        return [GameEnded(reason="abandoned")]
     if seat is None or not state.order or seat != state.order[state.turn]:  # `seat_to_play`
         raise TurnError("It is not your turn.")
     events: list[Event] = []

@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from domain.game import Game, Policy, Setup, Shape, Timer
+from domain.game import Abandon, Game, Policy, Setup, Shape, Timer
 from domain.mondo import ai, rules, views, words
 from domain.mondo.evolve import evolve
 from domain.mondo.model import (
-    Abandon,
     BonusTaken,
     Command,
     EndRound,
@@ -92,10 +91,10 @@ class Mondo(Game[State, Command, Event, MondoView, MondoOptions]):
     def leave(self, state: State, seat: int, now: int) -> list[Event]:
         return rules.leave(state, seat, now)
 
-    def abandon(self) -> Command:
-        return Abandon()
+    def abandoned(self, state: State) -> list[Event]:
+        return [GameEnded(state.totals, abandoned=True)]
 
-    def cause(self, event: Event) -> tuple[int | None, Command] | None:
+    def cause(self, event: Event) -> tuple[int | None, Command | Abandon] | None:
         match event:
             case TileTaken(seat=seat, tile=tile):
                 return seat, TakeTile(tile)

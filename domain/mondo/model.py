@@ -71,10 +71,6 @@ class StartRound(msgspec.Struct, frozen=True, tag="start_round", forbid_unknown_
     round: int
 
 
-class Abandon(msgspec.Struct, frozen=True, tag="abandon", forbid_unknown_fields=True):
-    """The system ends a game that nobody has played for a long time."""
-
-
 Command = (
     TakeTile
     | ReturnTile
@@ -85,7 +81,6 @@ Command = (
     | TakeTask
     | EndRound
     | StartRound
-    | Abandon
 )
 
 # -- events (past tense) ---------------------------------------------------------------------

@@ -8,7 +8,7 @@ bonus chip; the next round starts after the break (the system's `start_round`) o
 from __future__ import annotations
 
 from domain.chance import at_step
-from domain.errors import GameOverError, RuleError, SetupError, TurnError
+from domain.errors import GameOverError, RuleError, TurnError
 from domain.game import Setup
 from domain.mondo.board import SPACES, open_spaces, touches
 from domain.mondo.errors import (
@@ -34,7 +34,6 @@ from domain.mondo.errors import (
 from domain.mondo.evolve import evolve
 from domain.mondo.faces import ROTATIONS, TILE_COUNT
 from domain.mondo.model import (
-    Abandon,
     BonusTaken,
     Command,
     EndRound,
@@ -78,9 +77,6 @@ MIN_SEATS, MAX_SEATS = 1, 4
 
 def start(setup: Setup, options: MondoOptions, now: int) -> list[Event]:
     """The game's rules as chosen, and its first round."""
-    seats = len(setup.players)
-    if not MIN_SEATS <= seats <= MAX_SEATS:
-        raise SetupError(f"Mondo takes {MIN_SEATS} to {MAX_SEATS} players, not {seats}.")
     started = GameStarted(
         players=tuple(setup.players),
         seed=setup.seed,
@@ -117,10 +113,6 @@ def decide(state: State, seat: int | None, command: Command, now: int) -> list[E
         if seat is None:
             return []
         raise GameOverError("The game is over.")
-    if isinstance(command, Abandon):
-        if seat is not None:
-            raise TurnError("Only the service ends a game that nobody plays.")
-        return [GameEnded(state.totals, abandoned=True)]
     if isinstance(command, EndRound | StartRound):
         if seat is not None:
             raise TurnError("Only the clock starts and ends rounds.")

@@ -10,6 +10,7 @@ from typing import Annotated, Any, Generic, Literal, TypeVar
 import msgspec
 
 from domain.errors import RuleError, TurnError
+from domain.game import Abandon
 
 S = TypeVar("S")
 
@@ -62,7 +63,7 @@ class TimeOut(msgspec.Struct, frozen=True, tag="time_out", forbid_unknown_fields
     clock: int
 
 
-TableCommand = Leave | Rejoin | TimeOut
+TableCommand = Leave | Rejoin | TimeOut | Abandon
 
 # -- events -----------------------------------------------------------------------------------
 

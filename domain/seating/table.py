@@ -8,6 +8,8 @@ its commands and events are the game's plus the table's own (`domain.seating.mod
   own view, after a `TimedOut` event; `timeouts_to_ai` of them in a row hand the seat to the AI.
 - `Leave` hands the seat to the AI at the table's `takeover_level`; the game may add what
   leaving means in it (`Game.leave`). `Rejoin` takes it back.
+- The system's `Abandon` ends a game nobody has played for a long time, with the events the
+  game's `abandoned` gives; the table also checks the number of seats of every setup.
 - The table never decides who is a person: the service asks `away` and `admit`.
 """
 
@@ -18,8 +20,8 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from domain.errors import GameOverError, OptionError, TurnError
-from domain.game import AnyGame, Game, Policy, Setup, Standing, Timer
+from domain.errors import GameOverError, OptionError, SetupError, TurnError
+from domain.game import Abandon, AnyGame, Game, Policy, Setup, Standing, Timer
 from domain.memo import Described
 from domain.seating import words
 from domain.seating.model import (
@@ -89,6 +91,11 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
         return SeatedState(self.inner.initial())
 
     def start(self, setup: Setup, now: int) -> list[Any]:
+        seats, inner = len(setup.players), self.inner
+        if not inner.min_seats <= seats <= inner.max_seats:
+            raise SetupError(
+                f"{inner.title} takes {inner.min_seats} to {inner.max_seats} players, not {seats}."
+            )
         options = self.inner.options(setup)
         level = getattr(options, "takeover_level", FALLBACK)
         if level not in self.inner.policies:
@@ -122,6 +129,13 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
             if seat is None:
                 return events + self._clock_after(state, events, now, table.strikes)
             return events + self._clock_after(state, events, now, _strike(table, seat, 0))
+        if own is Abandon:
+            if seat is not None:
+                raise TurnError("Only the service ends a game that nobody plays.")
+            if self.inner.is_over(game):
+                raise GameOverError("The game is over.")
+            ended = self.inner.abandoned(game)
+            return ended + self._clock_after(state, ended, now, table.strikes)
         if seat is None:
             raise TurnError("Only a player leaves the table or comes back to it.")
         if self.inner.is_over(game):
@@ -298,8 +312,8 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
     def ai_delay(self, state: SeatedState[Any], seat: int, level: str) -> float | None:
         return self.inner.ai_delay(state.game, seat, level)
 
-    def abandon(self) -> Any:
-        return self.inner.abandon()
+    def abandon(self) -> Abandon:
+        return Abandon()
 
 
 def seated(game: AnyGame) -> Seated:
@@ -357,11 +371,11 @@ def _is_table_event(event: Any) -> bool:
 
 
 def _table_command(command: Any) -> type | None:
-    """The table's command class `command` is an instance of (`TimeOut`, `Leave`, `Rejoin`), or
-    None for a command of the game: `isinstance` asked once per type of command."""
+    """The table's command class `command` is an instance of (`TimeOut`, `Leave`, `Rejoin`,
+    `Abandon`), or None for a command of the game: `isinstance` asked once per type of command."""
     kind = type(command)
     if kind in _TABLE_COMMAND:
         return _TABLE_COMMAND[kind]
-    found = next((c for c in (TimeOut, Leave, Rejoin) if isinstance(command, c)), None)
+    found = next((c for c in (TimeOut, Leave, Rejoin, Abandon) if isinstance(command, c)), None)
     _TABLE_COMMAND[kind] = found
     return found

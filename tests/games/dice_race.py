@@ -21,7 +21,7 @@ from msgspec.structs import replace
 
 from domain.chance import at_step
 from domain.errors import GameOverError, RuleError, TurnError
-from domain.game import Game, Policy, Setup, Shape, Timer
+from domain.game import Abandon, Game, Policy, Setup, Shape, Timer
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -48,11 +48,7 @@ class EndRound(msgspec.Struct, frozen=True, tag="end_round", forbid_unknown_fiel
     round: int
 
 
-class Abandon(msgspec.Struct, frozen=True, tag="abandon", forbid_unknown_fields=True):
-    """The system ends a race nobody plays any more."""
-
-
-Command = Roll | Stop | EndRound | Abandon
+Command = Roll | Stop | EndRound
 
 # -- events -----------------------------------------------------------------------------------
 
@@ -186,10 +182,6 @@ class DiceRace(Game[State, Command, Event, RaceView, Options]):
             if seat is None:
                 return []
             raise GameOverError("The race is over.")
-        if isinstance(command, Abandon):
-            if seat is not None:
-                raise TurnError("Only the service abandons a race.")
-            return [RaceEnded(state.scores, abandoned=True)]
         if isinstance(command, EndRound):
             if seat is not None:
                 raise TurnError("Only the clock ends a round.")
@@ -298,7 +290,7 @@ class DiceRace(Game[State, Command, Event, RaceView, Options]):
             return replace(event, face=None)
         return event
 
-    def cause(self, event: Event) -> tuple[int | None, Command] | None:
+    def cause(self, event: Event) -> tuple[int | None, Command | Abandon] | None:
         match event:
             case Rolled(seat=seat):
                 return seat, Roll()
@@ -315,8 +307,8 @@ class DiceRace(Game[State, Command, Event, RaceView, Options]):
             return []
         return [Timer(f"round-{state.round}", state.deadline, EndRound(state.round))]
 
-    def abandon(self) -> Command:
-        return Abandon()
+    def abandoned(self, state: State) -> list[Event]:
+        return [RaceEnded(state.scores, abandoned=True)]
 
     def ai_key(self, state: State, seat: int, version: int) -> str:
         return f"{state.round}-{state.moves[seat]}"

@@ -36,7 +36,8 @@ def refusal_codes() -> set[str]:
     for module in pkgutil.walk_packages(domain.__path__, "domain."):
         importlib.import_module(module.name)
     kinds = [RuleError, ServiceError, *_subclasses(RuleError), *_subclasses(ServiceError)]
-    codes = {kind.code for kind in kinds if not issubclass(kind, OptionError)}  # type: ignore[attr-defined]
+    hosted = [kind for kind in kinds if kind.__module__.startswith(("domain.", "app."))]
+    codes = {kind.code for kind in hosted if not issubclass(kind, OptionError)}  # type: ignore[attr-defined]
     for path in (ROOT / "app").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             value = node.value if isinstance(node, ast.keyword) and node.arg == "code" else None

@@ -13,7 +13,6 @@ from domain.bazaar import exchange
 from domain.bazaar.game import BAZAAR
 from domain.bazaar.model import (
     DIRECTIONS,
-    Abandon,
     Buy,
     ChooseColour,
     ColourChosen,
@@ -33,7 +32,9 @@ from domain.bazaar.stones import COLOURS, counts
 from domain.bazaar.tables import EXCHANGE_CARDS, WARES
 from domain.chance import at_step
 from domain.errors import GameOverError, OptionError, RuleError, SetupError, TurnError
-from domain.game import Record, Setup
+from domain.game import Abandon, Record, Setup
+from domain.registry import TABLES
+from domain.seating.model import SeatedState
 from domain.verify import verify
 
 RED_FOR_THREE = 1  # the rules' example, red ⇄ green + blue + yellow, in the table of cards 0, 1
@@ -69,7 +70,7 @@ def test_one_to_six_players(seats: int) -> None:
 @pytest.mark.parametrize("seats", [0, 7])
 def test_other_seat_counts_are_refused(seats: int) -> None:
     with pytest.raises(SetupError):
-        BAZAAR.start(Setup(seed=1, players=tuple(f"P{s}" for s in range(seats))))
+        TABLES["bazaar"].start(Setup(seed=1, players=tuple(f"P{s}" for s in range(seats))), 0)
 
 
 def test_bazaar_takes_no_option() -> None:
@@ -313,20 +314,22 @@ def test_legal_lists_exactly_the_commands_the_rules_accept(carpet: str, phase: s
 
 
 def test_only_the_system_abandons_a_game_and_it_ends_with_the_standings_as_they_are() -> None:
+    table = TABLES["bazaar"]  # the table around the game takes the system's `abandon`
     setup = Setup(seed=2, players=("a", "b"))
-    events = BAZAAR.start(setup)
-    state = replace(BAZAAR.replay(events), scores=(3, 5))
-    command = BAZAAR.abandon()
+    events = table.start(setup, 0)
+    begun = table.replay(events)
+    state = SeatedState(replace(begun.game, scores=(3, 5)), begun.table)
+    command = table.abandon()
     assert command == Abandon()
     with pytest.raises(TurnError):
-        BAZAAR.decide(state, state.order[0], command)
-    (ended,) = BAZAAR.decide(state, None, command)
+        table.decide(state, state.game.order[0], command, 0)
+    (ended,) = table.decide(state, None, command, 0)
     assert ended == GameEnded(scores=(3, 5), winners=(1,), reason="abandoned")
-    assert BAZAAR.cause(ended) == (None, Abandon())
-    over = BAZAAR.evolve(state, ended)
-    assert BAZAAR.is_over(over) and not BAZAAR.to_act(over) and BAZAAR.legal(over, 0) == []
+    assert table.cause(ended) == (None, Abandon())
+    over = table.evolve(state, ended)
+    assert table.is_over(over) and not table.to_act(over) and table.legal(over, 0, 0) == []
     with pytest.raises(GameOverError):
-        BAZAAR.decide(over, None, command)
-    fresh = BAZAAR.replay(events)
-    records = [Record(0, None, e) for e in [*events, *BAZAAR.decide(fresh, None, command)]]
-    assert verify(BAZAAR, setup, records) == BAZAAR.fold(fresh, [r.event for r in records[1:]])
+        table.decide(over, None, command, 0)
+    fresh = table.replay(events)
+    records = [Record(0, None, e) for e in [*events, *table.decide(fresh, None, command, 0)]]
+    assert verify(table, setup, records) == table.fold(fresh, [r.event for r in records[1:]])

@@ -22,6 +22,7 @@ from domain.crazymino.model import (
 from domain.crazymino.tables import START_CELLS, TILES
 from domain.errors import RuleError, SetupError
 from domain.game import Setup
+from domain.registry import TABLES
 
 TILE = tile_of("pink")
 A, B, C, D = corners(TILE)
@@ -75,8 +76,8 @@ def test_setup_is_a_function_of_the_seed() -> None:
 
 @pytest.mark.parametrize("players", [0, 1, 5])
 def test_setup_refuses_a_wrong_number_of_players(players: int) -> None:
-    with pytest.raises(SetupError):
-        CRAZYMINO.start(Setup(seed=1, players=("p",) * players))
+    with pytest.raises(SetupError):  # the table around every game counts the seats
+        TABLES["crazymino"].start(Setup(seed=1, players=("p",) * players), 0)
 
 
 def test_setup_refuses_unknown_options() -> None:

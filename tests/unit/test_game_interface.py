@@ -12,6 +12,7 @@ from game_profiles import ALL_GAMES, T0
 from domain.chance import at_step
 from domain.errors import OptionError, TurnError
 from domain.game import NoOptions, Record, Setup, parse_options
+from domain.seating import seated
 from domain.verify import LogError, verify
 from tests.games.dice_race import (
     DICE_RACE,
@@ -140,7 +141,7 @@ def test_a_log_whose_times_or_causes_are_changed_does_not_check(
 
 @pytest.mark.parametrize("name", sorted(ALL_GAMES))
 def test_every_game_can_be_abandoned_by_the_system_only(name: str) -> None:
-    game = ALL_GAMES[name]
+    game = seated(ALL_GAMES[name])  # the table around every game takes the system's `abandon`
     players = tuple(f"p{n}" for n in range(max(2, game.min_seats)))
     events = game.start(Setup(seed=1, players=players), T0)
     state = game.replay(events)

@@ -21,6 +21,7 @@ from domain.mondo.model import (
     TurnPlaced,
 )
 from domain.mondo.table import display
+from domain.registry import TABLES
 
 # -- setup and options -----------------------------------------------------------------------
 
@@ -76,7 +77,7 @@ def test_a_bad_option_is_named(options: dict[str, object], code: str) -> None:
 @pytest.mark.parametrize("players", [0, 5])
 def test_one_to_four_players(players: int) -> None:
     with pytest.raises(SetupError):
-        MONDO.start(Setup(seed=1, players=tuple("abcde"[:players])), T0)
+        TABLES["mondo"].start(Setup(seed=1, players=tuple("abcde"[:players])), T0)
 
 
 def deals(options: dict[str, object]) -> tuple[GameStarted, list[RoundStarted]]:
