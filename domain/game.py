@@ -59,7 +59,17 @@ class NoOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """The options of a game that has none."""
 
 
-class Abandon(msgspec.Struct, frozen=True, tag="abandon", forbid_unknown_fields=True):
+class CommandStruct(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The base of every command (imperative: `TakeTile`): frozen, and decoded strictly at
+    the edge, an unknown field refused. Each command names its own tag."""
+
+
+class EventStruct(msgspec.Struct, frozen=True):
+    """The base of every event (past tense: `TileTaken`): frozen; a stored event never changes
+    shape (a new field gets a default, nothing is renamed). Each event names its own tag."""
+
+
+class Abandon(CommandStruct, frozen=True, tag="abandon"):
     """The system ends a game that nobody has played for a long time. One command for every
     game: the table around it (`domain.seating`) takes it and asks the game's `abandoned`."""
 

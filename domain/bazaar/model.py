@@ -10,6 +10,7 @@ from typing import Literal
 import msgspec
 
 from domain.bazaar.stones import Colour, Stones
+from domain.game import CommandStruct, EventStruct
 
 #: The steps of a turn: a joker waits for its colour; then one draw or one trade; then at most
 #: one purchase (which ends the turn) or the end of the turn.
@@ -21,30 +22,30 @@ DIRECTIONS: tuple[Direction, ...] = ("left_to_right", "right_to_left")
 # -- commands (imperative) -------------------------------------------------------------------
 
 
-class Draw(msgspec.Struct, frozen=True, tag="draw", forbid_unknown_fields=True):
+class Draw(CommandStruct, frozen=True, tag="draw"):
     """Draw a stone from the bag."""
 
 
-class ChooseColour(msgspec.Struct, frozen=True, tag="choose_colour", forbid_unknown_fields=True):
+class ChooseColour(CommandStruct, frozen=True, tag="choose_colour"):
     """Take a stone of this colour for the joker just drawn."""
 
     colour: Colour
 
 
-class Trade(msgspec.Struct, frozen=True, tag="trade", forbid_unknown_fields=True):
+class Trade(CommandStruct, frozen=True, tag="trade"):
     """Pay one side of the table's equation number `equation` (0-9) and take the other side."""
 
     equation: int
     direction: Direction
 
 
-class Buy(msgspec.Struct, frozen=True, tag="buy", forbid_unknown_fields=True):
+class Buy(CommandStruct, frozen=True, tag="buy"):
     """Buy the top ware of stall `stall` (0-3) with the stones of the carpet."""
 
     stall: int
 
 
-class EndTurn(msgspec.Struct, frozen=True, tag="end_turn", forbid_unknown_fields=True):
+class EndTurn(CommandStruct, frozen=True, tag="end_turn"):
     """End the turn without buying."""
 
 
@@ -84,7 +85,7 @@ class Price(msgspec.Struct, frozen=True):
 # -- events (past tense) ---------------------------------------------------------------------
 
 
-class GameStarted(msgspec.Struct, frozen=True, tag="game_started"):
+class GameStarted(EventStruct, frozen=True, tag="game_started"):
     """Seating order drawn, two exchange cards drawn, 24 wares dealt into four stalls of six.
 
     `tops` are the four visible wares; `stalls` (every ware, top first) and `seed` are None for
@@ -100,7 +101,7 @@ class GameStarted(msgspec.Struct, frozen=True, tag="game_started"):
     seed: int | None = None
 
 
-class Drawn(msgspec.Struct, frozen=True, tag="drawn"):
+class Drawn(EventStruct, frozen=True, tag="drawn"):
     """A seat drew from the bag: a stone of the colour `face`, or the joker (its colour is
     chosen next)."""
 
@@ -108,14 +109,14 @@ class Drawn(msgspec.Struct, frozen=True, tag="drawn"):
     face: Colour | Literal["joker"]
 
 
-class ColourChosen(msgspec.Struct, frozen=True, tag="colour_chosen"):
+class ColourChosen(EventStruct, frozen=True, tag="colour_chosen"):
     """A seat took a stone of the colour it chose for its joker."""
 
     seat: int
     stone: Colour
 
 
-class Traded(msgspec.Struct, frozen=True, tag="traded"):
+class Traded(EventStruct, frozen=True, tag="traded"):
     """A seat paid `gave` to the supply and took `took` by the table's equation `equation`."""
 
     seat: int
@@ -125,7 +126,7 @@ class Traded(msgspec.Struct, frozen=True, tag="traded"):
     took: tuple[Colour, ...]
 
 
-class WareBought(msgspec.Struct, frozen=True, tag="ware_bought"):
+class WareBought(EventStruct, frozen=True, tag="ware_bought"):
     """A seat bought the top ware of a stall and scored its price; its turn ended.
 
     `left_in_stall` wares remain there; `revealed` is the stall's new top ware (None once the
@@ -139,13 +140,13 @@ class WareBought(msgspec.Struct, frozen=True, tag="ware_bought"):
     revealed: Ware | None
 
 
-class TurnEnded(msgspec.Struct, frozen=True, tag="turn_ended"):
+class TurnEnded(EventStruct, frozen=True, tag="turn_ended"):
     """A seat ended its turn without buying."""
 
     seat: int
 
 
-class GameEnded(msgspec.Struct, frozen=True, tag="game_ended"):
+class GameEnded(EventStruct, frozen=True, tag="game_ended"):
     """The end: the 24th ware was sold (`sold_out`), or nobody played for a long time
     (`abandoned`). The final scores; `winners` share the highest."""
 

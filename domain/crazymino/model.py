@@ -10,11 +10,12 @@ from typing import Literal
 import msgspec
 
 from domain.crazymino.geometry import CELLS, POINTS
+from domain.game import CommandStruct, EventStruct
 
 # -- commands (imperative) -------------------------------------------------------------------
 
 
-class PlaceTile(msgspec.Struct, frozen=True, tag="place_tile", forbid_unknown_fields=True):
+class PlaceTile(CommandStruct, frozen=True, tag="place_tile"):
     """Lay a tile of your hand, turned clockwise by `rotation` degrees, on cell (row, col)."""
 
     tile: int
@@ -23,7 +24,7 @@ class PlaceTile(msgspec.Struct, frozen=True, tag="place_tile", forbid_unknown_fi
     col: int
 
 
-class DrawAndPass(msgspec.Struct, frozen=True, tag="draw_and_pass", forbid_unknown_fields=True):
+class DrawAndPass(CommandStruct, frozen=True, tag="draw_and_pass"):
     """Draw one tile from the pile and end your turn."""
 
 
@@ -44,7 +45,7 @@ class Score(msgspec.Struct, frozen=True):
     total: int
 
 
-class GameStarted(msgspec.Struct, frozen=True, tag="game_started"):
+class GameStarted(EventStruct, frozen=True, tag="game_started"):
     """Seats shuffled, hands dealt, start tile laid, pile left. `None` marks what is hidden."""
 
     players: tuple[str, ...]
@@ -59,7 +60,7 @@ class GameStarted(msgspec.Struct, frozen=True, tag="game_started"):
     seed: int | None = None
 
 
-class TileDrawn(msgspec.Struct, frozen=True, tag="tile_drawn"):
+class TileDrawn(EventStruct, frozen=True, tag="tile_drawn"):
     """A seat took the top tile of the pile (`tile` is None for those who may not see it)."""
 
     seat: int
@@ -67,13 +68,13 @@ class TileDrawn(msgspec.Struct, frozen=True, tag="tile_drawn"):
     automatic: bool
 
 
-class TurnPassed(msgspec.Struct, frozen=True, tag="turn_passed"):
+class TurnPassed(EventStruct, frozen=True, tag="turn_passed"):
     """A seat ended its turn after drawing."""
 
     seat: int
 
 
-class TilePlaced(msgspec.Struct, frozen=True, tag="tile_placed"):
+class TilePlaced(EventStruct, frozen=True, tag="tile_placed"):
     """A seat laid a tile; `corners` are as placed (NW, NE, SE, SW)."""
 
     seat: int
@@ -86,7 +87,7 @@ class TilePlaced(msgspec.Struct, frozen=True, tag="tile_placed"):
     score: Score
 
 
-class TurnSkipped(msgspec.Struct, frozen=True, tag="turn_skipped"):
+class TurnSkipped(EventStruct, frozen=True, tag="turn_skipped"):
     """A seat could not place a tile and the pile was empty."""
 
     seat: int
@@ -99,7 +100,7 @@ class Bonus(msgspec.Struct, frozen=True):
     points: int
 
 
-class GameEnded(msgspec.Struct, frozen=True, tag="game_ended"):
+class GameEnded(EventStruct, frozen=True, tag="game_ended"):
     """The end: a player laid their last tile (with its bonus), nobody could move, or nobody
     played for a long time."""
 

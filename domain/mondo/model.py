@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import msgspec
 
+from domain.game import CommandStruct, EventStruct
 from domain.mondo.board import SPACES
 from domain.mondo.faces import FaceName
 from domain.mondo.scoring import Score
@@ -17,19 +18,19 @@ from domain.mondo.tasks import Task
 # -- commands (imperative) -------------------------------------------------------------------
 
 
-class TakeTile(msgspec.Struct, frozen=True, tag="take_tile", forbid_unknown_fields=True):
+class TakeTile(CommandStruct, frozen=True, tag="take_tile"):
     """Take a tile from the display into your hand."""
 
     tile: int
 
 
-class ReturnTile(msgspec.Struct, frozen=True, tag="return_tile", forbid_unknown_fields=True):
+class ReturnTile(CommandStruct, frozen=True, tag="return_tile"):
     """Put the tile you hold back into the display."""
 
     tile: int
 
 
-class PlaceTile(msgspec.Struct, frozen=True, tag="place_tile", forbid_unknown_fields=True):
+class PlaceTile(CommandStruct, frozen=True, tag="place_tile"):
     """Lay the tile you hold on a space of your board, showing `face`, turned clockwise by
     `rotation` degrees."""
 
@@ -39,33 +40,33 @@ class PlaceTile(msgspec.Struct, frozen=True, tag="place_tile", forbid_unknown_fi
     rotation: int
 
 
-class TurnPlaced(msgspec.Struct, frozen=True, tag="turn_placed", forbid_unknown_fields=True):
+class TurnPlaced(CommandStruct, frozen=True, tag="turn_placed"):
     """Within the grace, turn the tile you just placed to another rotation."""
 
     rotation: int
 
 
-class LiftPlaced(msgspec.Struct, frozen=True, tag="lift_placed", forbid_unknown_fields=True):
+class LiftPlaced(CommandStruct, frozen=True, tag="lift_placed"):
     """Within the grace, lift the tile you just placed back into your hand."""
 
 
-class TakeBonus(msgspec.Struct, frozen=True, tag="take_bonus", forbid_unknown_fields=True):
+class TakeBonus(CommandStruct, frozen=True, tag="take_bonus"):
     """Take the top bonus chip: your round ends."""
 
 
-class TakeTask(msgspec.Struct, frozen=True, tag="take_task", forbid_unknown_fields=True):
+class TakeTask(CommandStruct, frozen=True, tag="take_task"):
     """Expert game: take one of the round's tasks."""
 
     task: Task
 
 
-class EndRound(msgspec.Struct, frozen=True, tag="end_round", forbid_unknown_fields=True):
+class EndRound(CommandStruct, frozen=True, tag="end_round"):
     """The system's command when a round's clock runs out."""
 
     round: int
 
 
-class StartRound(msgspec.Struct, frozen=True, tag="start_round", forbid_unknown_fields=True):
+class StartRound(CommandStruct, frozen=True, tag="start_round"):
     """The system's command when the break before a round is over."""
 
     round: int
@@ -86,7 +87,7 @@ Command = (
 # -- events (past tense) ---------------------------------------------------------------------
 
 
-class GameStarted(msgspec.Struct, frozen=True, tag="game_started"):
+class GameStarted(EventStruct, frozen=True, tag="game_started"):
     """The players and the rules of this game. `seed` (the display's faces of later rounds,
     the special scorings and tasks to come) is None for viewers while the game runs."""
 
@@ -100,7 +101,7 @@ class GameStarted(msgspec.Struct, frozen=True, tag="game_started"):
     rounds: int
 
 
-class RoundStarted(msgspec.Struct, frozen=True, tag="round_started"):
+class RoundStarted(EventStruct, frozen=True, tag="round_started"):
     """Every tile lies in the display; `variable` lists those showing their variable face."""
 
     round: int
@@ -110,17 +111,17 @@ class RoundStarted(msgspec.Struct, frozen=True, tag="round_started"):
     tasks: tuple[Task, ...] = ()
 
 
-class TileTaken(msgspec.Struct, frozen=True, tag="tile_taken"):
+class TileTaken(EventStruct, frozen=True, tag="tile_taken"):
     seat: int
     tile: int
 
 
-class TileReturned(msgspec.Struct, frozen=True, tag="tile_returned"):
+class TileReturned(EventStruct, frozen=True, tag="tile_returned"):
     seat: int
     tile: int
 
 
-class TilePlaced(msgspec.Struct, frozen=True, tag="tile_placed"):
+class TilePlaced(EventStruct, frozen=True, tag="tile_placed"):
     """A tile laid; its grace runs until `at` + 5 s or the player's next tile."""
 
     seat: int
@@ -131,18 +132,18 @@ class TilePlaced(msgspec.Struct, frozen=True, tag="tile_placed"):
     at: int
 
 
-class PlacedTurned(msgspec.Struct, frozen=True, tag="placed_turned"):
+class PlacedTurned(EventStruct, frozen=True, tag="placed_turned"):
     seat: int
     tile: int
     rotation: int
 
 
-class PlacedLifted(msgspec.Struct, frozen=True, tag="placed_lifted"):
+class PlacedLifted(EventStruct, frozen=True, tag="placed_lifted"):
     seat: int
     tile: int
 
 
-class BonusTaken(msgspec.Struct, frozen=True, tag="bonus_taken"):
+class BonusTaken(EventStruct, frozen=True, tag="bonus_taken"):
     """A player left the round with the top chip (`full_board`: automatically, the board being
     full), or with the lowest one on leaving the table (`lowest`). A tile in their hand went
     back to the display."""
@@ -153,12 +154,12 @@ class BonusTaken(msgspec.Struct, frozen=True, tag="bonus_taken"):
     lowest: bool = False  # the lowest chip, taken on leaving the table
 
 
-class TaskTaken(msgspec.Struct, frozen=True, tag="task_taken"):
+class TaskTaken(EventStruct, frozen=True, tag="task_taken"):
     seat: int
     task: Task
 
 
-class RoundEnded(msgspec.Struct, frozen=True, tag="round_ended"):
+class RoundEnded(EventStruct, frozen=True, tag="round_ended"):
     """The round's end at `at`: by its clock (`timed_out`) or because every player left it.
     Every line of every player's score; tiles in hand went back."""
 
@@ -168,7 +169,7 @@ class RoundEnded(msgspec.Struct, frozen=True, tag="round_ended"):
     scores: tuple[Score, ...]
 
 
-class GameEnded(msgspec.Struct, frozen=True, tag="game_ended"):
+class GameEnded(EventStruct, frozen=True, tag="game_ended"):
     totals: tuple[int, ...]
     abandoned: bool = False  # nobody played for a long time: the totals as they stood
 

@@ -10,7 +10,7 @@ from typing import Annotated, Any, Generic, Literal, TypeVar
 import msgspec
 
 from domain.errors import RuleError, TurnError
-from domain.game import Abandon
+from domain.game import Abandon, CommandStruct, EventStruct
 
 S = TypeVar("S")
 
@@ -48,15 +48,15 @@ class ClockedTableOptions(TableOptions, frozen=True, forbid_unknown_fields=True)
 # -- commands ---------------------------------------------------------------------------------
 
 
-class Leave(msgspec.Struct, frozen=True, tag="leave", forbid_unknown_fields=True):
+class Leave(CommandStruct, frozen=True, tag="leave"):
     """Leave the table: the AI plays your seat (at the table's level) until you take it back."""
 
 
-class Rejoin(msgspec.Struct, frozen=True, tag="rejoin", forbid_unknown_fields=True):
+class Rejoin(CommandStruct, frozen=True, tag="rejoin"):
     """Take your seat back from the AI."""
 
 
-class TimeOut(msgspec.Struct, frozen=True, tag="time_out", forbid_unknown_fields=True):
+class TimeOut(CommandStruct, frozen=True, tag="time_out"):
     """The system's command when a turn's clock `clock` has run out for `seat`."""
 
     seat: int
@@ -68,7 +68,7 @@ TableCommand = Leave | Rejoin | TimeOut | Abandon
 # -- events -----------------------------------------------------------------------------------
 
 
-class TableSet(msgspec.Struct, frozen=True, tag="table_set"):
+class TableSet(EventStruct, frozen=True, tag="table_set"):
     """The table's rules, when the setup chose any: the turn clock, how many timeouts in a row
     hand a seat to the AI, the AI level that takes over, and the seats the AI plays from the
     start (no clock runs for them)."""
@@ -79,7 +79,7 @@ class TableSet(msgspec.Struct, frozen=True, tag="table_set"):
     ai_seats: tuple[int, ...] = ()
 
 
-class ClockSet(msgspec.Struct, frozen=True, tag="clock_set"):
+class ClockSet(EventStruct, frozen=True, tag="clock_set"):
     """The turn clock now runs for `seat` until `due` (ms since the epoch); `seat` None: for
     nobody (an AI's turn). `strikes`: each seat's timeouts in a row."""
 
@@ -88,7 +88,7 @@ class ClockSet(msgspec.Struct, frozen=True, tag="clock_set"):
     strikes: tuple[int, ...]
 
 
-class TimedOut(msgspec.Struct, frozen=True, tag="timed_out"):
+class TimedOut(EventStruct, frozen=True, tag="timed_out"):
     """A seat's clock `clock` ran out: the normal AI's move, which follows, was played for it.
     `strike`: its timeouts in a row, this one included."""
 
@@ -97,7 +97,7 @@ class TimedOut(msgspec.Struct, frozen=True, tag="timed_out"):
     strike: int
 
 
-class SeatLeft(msgspec.Struct, frozen=True, tag="seat_left"):
+class SeatLeft(EventStruct, frozen=True, tag="seat_left"):
     """A seat's player left (`left`) or ran out of time too often (`timeouts`); the AI of
     `level` plays the seat from now on."""
 
@@ -106,7 +106,7 @@ class SeatLeft(msgspec.Struct, frozen=True, tag="seat_left"):
     reason: Literal["left", "timeouts"]
 
 
-class SeatRejoined(msgspec.Struct, frozen=True, tag="seat_rejoined"):
+class SeatRejoined(EventStruct, frozen=True, tag="seat_rejoined"):
     """A player took their seat back from the AI."""
 
     seat: int

@@ -21,7 +21,7 @@ from msgspec.structs import replace
 
 from domain.chance import at_step
 from domain.errors import GameOverError, RuleError, TurnError
-from domain.game import Abandon, Game, Policy, Setup, Shape, Timer
+from domain.game import Abandon, CommandStruct, EventStruct, Game, Policy, Setup, Shape, Timer
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -34,15 +34,15 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 # -- commands ---------------------------------------------------------------------------------
 
 
-class Roll(msgspec.Struct, frozen=True, tag="roll", forbid_unknown_fields=True):
+class Roll(CommandStruct, frozen=True, tag="roll"):
     """Roll the die."""
 
 
-class Stop(msgspec.Struct, frozen=True, tag="stop", forbid_unknown_fields=True):
+class Stop(CommandStruct, frozen=True, tag="stop"):
     """Bank your round total and sit out the rest of the round."""
 
 
-class EndRound(msgspec.Struct, frozen=True, tag="end_round", forbid_unknown_fields=True):
+class EndRound(CommandStruct, frozen=True, tag="end_round"):
     """The system's command when a round's clock runs out."""
 
     round: int
@@ -53,34 +53,34 @@ Command = Roll | Stop | EndRound
 # -- events -----------------------------------------------------------------------------------
 
 
-class RaceStarted(msgspec.Struct, frozen=True, tag="race_started"):
+class RaceStarted(EventStruct, frozen=True, tag="race_started"):
     players: tuple[str, ...]
     seed: int | None  # hidden until the game is over
     round_ms: int
     rounds: int
 
 
-class RoundStarted(msgspec.Struct, frozen=True, tag="round_started"):
+class RoundStarted(EventStruct, frozen=True, tag="round_started"):
     round: int
     deadline: int
 
 
-class Rolled(msgspec.Struct, frozen=True, tag="rolled"):
+class Rolled(EventStruct, frozen=True, tag="rolled"):
     seat: int
     face: int | None  # hidden from the other seats until the round ends
 
 
-class Stopped(msgspec.Struct, frozen=True, tag="stopped"):
+class Stopped(EventStruct, frozen=True, tag="stopped"):
     seat: int
 
 
-class RoundEnded(msgspec.Struct, frozen=True, tag="round_ended"):
+class RoundEnded(EventStruct, frozen=True, tag="round_ended"):
     round: int
     banked: tuple[int, ...]
     timed_out: bool
 
 
-class RaceEnded(msgspec.Struct, frozen=True, tag="race_ended"):
+class RaceEnded(EventStruct, frozen=True, tag="race_ended"):
     scores: tuple[int, ...]
     abandoned: bool = False
 
