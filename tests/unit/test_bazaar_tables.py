@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from domain.bazaar import make_tables, stones, tables
+from domain.bazaar import stones, tables
+from domain.bazaar.making import make_tables
 from domain.bazaar.tables import COLOURS, EXCHANGE_CARDS, LETTERS, WARES
 
 EQUATIONS = [equation for card in EXCHANGE_CARDS for equation in card]

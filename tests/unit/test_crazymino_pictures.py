@@ -1,4 +1,5 @@
-"""The rules page's pictures are made by `domain/crazymino/pictures.py` from the game's data."""
+"""The rules page's pictures are made by `domain/crazymino/making/pictures.py` from the game's
+data."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ from pathlib import Path
 import pytest
 from crazymino_builders import state
 
-from domain.crazymino import pictures
 from domain.crazymino.game import CRAZYMINO
+from domain.crazymino.making import pictures
 from domain.crazymino.model import PlaceTile, TilePlaced
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from domain.crazymino import make_tables, tables
+from domain.crazymino import tables
+from domain.crazymino.making import make_tables
 from domain.crazymino.tables import BOARD, COLOURS, MULTIPLIERS, START_CELLS, TILES
 
 LETTER = {"pink": "P", "green": "G", "yellow": "Y", "blue": "B"}

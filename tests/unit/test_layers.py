@@ -117,3 +117,25 @@ def test_no_import_inside_a_function_but_the_command_lines() -> None:
         if nested and module != "app.__main__"
     ]
     assert not late, "\n".join(late)
+
+
+def test_the_rules_never_import_what_makes_their_data() -> None:
+    """Each game's `making/` (the scripts that write its fixed data and its pictures) stands
+    apart: no module of the domain outside it imports it."""
+    for module, names in imported_modules("domain").items():
+        if "/making/" not in module:
+            assert not any(".making" in name for name in names), module
+
+
+def imported_modules(package: str) -> dict[str, set[str]]:
+    """Each module of the package, with the dotted names of the modules it imports from."""
+    found: dict[str, set[str]] = {}
+    for path in (ROOT / package).rglob("*.py"):
+        names: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                names |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names |= {node.module, *(f"{node.module}.{a.name}" for a in node.names)}
+        found[str(path.relative_to(ROOT))] = names
+    return found

@@ -1,4 +1,5 @@
-"""The rules page's pictures are made by `domain/mondo/pictures.py` from the game's own data."""
+"""The rules page's pictures are made by `domain/mondo/making/pictures.py` from the game's own
+data."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ from pathlib import Path
 import pytest
 from test_mondo_worked_example import HER
 
-from domain.mondo import pictures
 from domain.mondo.faces import ORIENTED
+from domain.mondo.making import pictures
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from domain.mondo import make_tiles, tiles
+from domain.mondo import tiles
 from domain.mondo.faces import (
     FOREST,
     LANDSCAPES,
@@ -19,6 +19,7 @@ from domain.mondo.faces import (
     oriented,
     turn,
 )
+from domain.mondo.making import make_tiles
 from domain.mondo.tiles import TILES
 
 VARIABLE = [faces[1][0] for faces in ORIENTED]

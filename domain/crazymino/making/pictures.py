@@ -4,7 +4,7 @@ they show what the code plays.
 Regenerate them from the project root with::
 
     for name in board scoring; do
-        python -m domain.crazymino.pictures $name > docs/rules/crazymino-$name.svg
+        python -m domain.crazymino.making.pictures $name > docs/rules/crazymino-$name.svg
     done
 
 `board`: the 14×14 map, each colour also drawn with its own shape (pink ●, green ▲, yellow ■,

@@ -4,7 +4,7 @@ SVG text made from the game's own data (so they show what the code plays).
 Regenerate them from the project root with::
 
     for name in tiles board-standard board-back example; do
-        python -m domain.mondo.pictures $name > docs/rules/mondo-$name.svg
+        python -m domain.mondo.making.pictures $name > docs/rules/mondo-$name.svg
     done
 
 Each face is drawn as four triangles, one per edge in its landscape's colour, meeting in the
