@@ -42,7 +42,11 @@ PAIRINGS = (("hard", "normal"), ("normal", "easy"))
 TABLE = ("easy", "normal", "hard", "normal")
 TARGET = 0.75  # `hard` wins outright against `normal`
 MOVE_MEDIAN_MS, MOVE_P99_MS = 50.0, 250.0  # `hard`, per action
-GAMES = {"standard": {}, "advanced": {"advanced": True}, "expert": {"expert": True}}
+GAMES: dict[str, dict[str, object]] = {
+    "standard": {},
+    "advanced": {"advanced": True},
+    "expert": {"expert": True},
+}
 
 
 @dataclass

@@ -29,7 +29,7 @@ from domain.mondo.views import MondoView
 
 #: Seconds between an AI's commands, by level (a tile takes two: take it, place it).
 PACE: dict[str, float] = {"easy": 6.0, "normal": 3.0, "hard": hard.PACE}
-#: Below this gain a tile is not the best thing to take: `easy` then looks at every tile.
+#: Below these points the best of `easy`'s dozen tiles is not enough: it looks at every tile.
 WORTH = 0.5
 EASY_LOOKS = 12
 
@@ -71,7 +71,7 @@ def _policy(level: str) -> Callable[[MondoView, int, int], Command]:
         if level == "easy":  # a dozen tiles first; all of them only when none of those pays
             start = entropy % max(len(free), 1)
             found = _choose(view, seat, (free[start:] + free[:start])[:EASY_LOOKS])
-        if found is None or found[0].gain < WORTH:
+        if found is None or found[1] < WORTH:
             found = _choose(view, seat, free)
         if found is None or not stays(view, seat, found[1], now, pace_ms):
             return TakeBonus()

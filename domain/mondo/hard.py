@@ -10,9 +10,10 @@ are then laid on a copy of the board and judged again, with:
 
 - the outlook of the open spaces they leave: for each open space, the best gain a tile of the
   display could still make there (its sides as they would be), against that of a space with
-  nothing around it. A placing that leaves a space no display tile fits (a corner between three
-  landscapes, a landscape that cannot close) loses by it; one that fills such a space, or leaves
-  a landscape that a display tile would close, gains. Weighted `LOOK`.
+  nothing around it. A placing that leaves a space no display tile fits well (a corner between
+  three landscapes) loses by it, weighted `LOOK`; one that leaves a landscape a display tile
+  would close gains, weighted `LOOK_GAIN` (less: the tile is counted for every space, and
+  another seat may take it); filling such a space turns its outlook into points.
 - the special scoring (advanced): the change of the seat's +4 / −4 at the counts shown now,
   weighted `SPECIAL_WEIGHT`, plus `SPECIAL_STEP` per unit of the measure gained (the others will
   gain too before the round ends).
@@ -47,7 +48,8 @@ from domain.mondo.views import MondoView
 
 PACE = 2.0
 SCREEN = 16  # placings judged with the look-ahead, the best by their own gain
-LOOK = 0.5  # weight of the open spaces' outlook
+LOOK = 0.5  # weight of an open space's outlook below that of a free space (a spot hard to fill)
+LOOK_GAIN = 0.25  # and above it (an opening a display tile would close: uncertain, shared)
 SPECIAL_WEIGHT = 0.5  # weight of the special scoring's +4 / -4 at the counts shown now
 SPECIAL_STEP = 1.0  # worth of one unit of the special scoring's measure
 _FREE: Summary = ((EMPTY,), (EMPTY,), (EMPTY,), (EMPTY,))  # a space with nothing round it
@@ -125,7 +127,11 @@ class Planner:
         return value
 
     def _board_outlook(self, frontier: Frontier) -> float:
-        return sum(self._outlook(s) - self.free for s in frontier.summaries)
+        total = 0.0
+        for summary in frontier.summaries:
+            lead = self._outlook(summary) - self.free
+            total += LOOK * lead if lead < 0 else LOOK_GAIN * lead
+        return total
 
     def choose(self, tiles: Sequence[tuple[int, tuple[int, ...]]]) -> Choice | None:
         """The best placing of one of `tiles` (each with the faces it may show)."""
@@ -176,7 +182,7 @@ class Planner:
         points += self._special(after.board)
         fulfils, task_points = self._tasks(after.board)
         points += task_points
-        look = LOOK * (self._board_outlook(after) - self.outlook) + MATCH * matched
+        look = self._board_outlook(after) - self.outlook + MATCH * matched
         return Choice(points + look, points, tile, face, quarters, space, fulfils)
 
     def _special(self, board: Survey) -> float:
@@ -217,9 +223,9 @@ def _wanted_species(tasks: Sequence[Task]) -> set[int]:
     for task in tasks:
         kind, _, name = task.partition("_")
         if kind == "three":
-            wanted.add(SPECIES.index(name))  # type: ignore[arg-type]
+            wanted.add(SPECIES.index(name))
         elif kind == "four":
-            start = LANDSCAPES.index(name) * 4  # type: ignore[arg-type]
+            start = LANDSCAPES.index(name) * 4
             wanted.update(range(start, start + 4))
     return wanted
 
