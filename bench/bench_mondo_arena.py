@@ -33,7 +33,7 @@ from bench.common import command_line, machine, percentile, table
 from domain.chance import Dice
 from domain.errors import RuleError
 from domain.game import Setup
-from domain.mondo import hard
+from domain.mondo import ai, hard
 from domain.mondo.game import MONDO
 from domain.mondo.model import State
 
@@ -217,7 +217,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1, help="processes (times: use 1)")
     parser.add_argument("--only", choices=["pairs", "table"], help="play only these")
+    parser.add_argument("--hard-pace", type=float, help="seconds between `hard`'s commands")
     args = parser.parse_args(argv)
+    if args.hard_pace:  # what the service would read through `ai_delay`
+        ai.PACE["hard"] = args.hard_pace
     games = args.games or (40 if args.quick else 200)
     tables = args.tables or (40 if args.quick else 100)
     options = GAMES[args.game]
@@ -257,8 +260,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         lines += [table(header, table_rows(four)), ""]
     header = ["Level", "Moves", "Median", "p90", "p99", "Max", "Target (`hard`)"]
     lines += ["Time of one move (`view` + policy):", "", table(header, time_rows(played)), ""]
-    lines.append(f"`hard`: pace {hard.PACE:g} s, {hard.SCREEN} placings looked ahead, "
-                 f"look-ahead weight {hard.LOOK:g}.")  # fmt: skip
+    lines.append(f"`hard`: pace {ai.PACE['hard']:g} s, {hard.SCREEN} placings looked ahead, "
+                 f"outlook weights {hard.LOOK:g} / {hard.LOOK_GAIN:g}.")  # fmt: skip
     print("\n".join(lines))
 
 

@@ -25,9 +25,11 @@ are then laid on a copy of the board and judged again, with:
 
 It leaves by the common rule (`leaving`). It acts every `PACE` seconds: 2 s, a quick human's
 pace (taking and turning a tile, then laying it: 4 s a tile, 24 tiles in about 100 s of a 5 to 7
-minute round), against 3 s for `normal`; a decision takes a few milliseconds, so the pace, not
-the thinking, is what limits it. It reads its own view only and draws no chance: the same view
-and time give the same command.
+minute round), against 3 s for `normal`. A decision takes some 10 to 30 ms (the outlooks cost
+the most; the `change` of a space's sides and a shape is remembered across decisions), so the
+pace, not the thinking, is what limits it; at `normal`'s pace it still wins
+(docs/benchmarks.md). It reads its own view only and draws no chance: the same view and time
+give the same command.
 """
 
 from __future__ import annotations
