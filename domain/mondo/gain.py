@@ -85,6 +85,15 @@ def change(summary: Summary, shape: int) -> float:
     return 2 * closed - errors + MATCH * matched
 
 
+def matches(summary: Summary, shape: int) -> int:
+    """The sides of a shape laid where `summary` says that meet their own landscape: what
+    `change` counts `MATCH` for (a look-ahead, not points)."""
+    edges = SHAPES[shape][0]
+    return sum(
+        1 for side in range(4) if summary[side][0] != EMPTY and summary[side][1] == edges[side]
+    )
+
+
 def _groups(joins: list[list[int]]) -> list[list[int]]:
     """The face's regions, grouped when they join the same neighbouring landscape."""
     groups: list[list[int]] = []
@@ -109,7 +118,7 @@ class Frontier:
     """A board's open spaces, each summed up by what meets its sides."""
 
     def __init__(self, laid: Laid, border: Four) -> None:
-        board = survey(laid, border)
+        self.board = board = survey(laid, border)
         self.spaces = open_spaces([face is not None for face in laid])
         self.summaries: list[Summary] = []
         for space in self.spaces:
@@ -139,6 +148,12 @@ class Frontier:
         if value is None:
             value = self._memo[key] = change(key[0], shape)
         return value
+
+    def points(self, placing: Placing) -> float:
+        """A placing's gain in points: without the `MATCH` look-ahead."""
+        at = self.spaces.index(placing.space)
+        shape = SHAPE[placing.tile][placing.face][placing.quarters]
+        return placing.gain - MATCH * matches(self.summaries[at], shape)
 
     def best(self, tile: int, faces: Sequence[int], extra: Sequence[float]) -> Placing | None:
         """The best placing of a tile showing one of `faces` (`extra[face]`: its animal and
