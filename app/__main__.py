@@ -16,6 +16,7 @@ def serve() -> int:
     from app.api.socket import MAX_MESSAGE
     from app.base.config import Settings
     from app.main import create_app
+    from app.wire.guarded import GuardedSansIO
     from app.wire.seatwire import SeatWire
 
     settings = Settings.from_env()
@@ -42,10 +43,11 @@ def serve() -> int:
         log_level="info",
         # What measured fastest here (docs/benchmarks.md): uvloop's event loop and httptools'
         # HTTP parser, each where it is installed; no line logged per request unless asked;
-        # the seats' sockets served below ASGI (any other WebSocket path goes to the app).
+        # the seats' sockets served below ASGI (any other WebSocket path goes to the app);
+        # through Litestar's route, uvicorn's sans-I/O protocol with the same bounds.
         loop="auto",
         http="auto",
-        ws="websockets-sansio" if settings.asgi_sockets else seat_sockets,
+        ws=GuardedSansIO if settings.asgi_sockets else seat_sockets,
         ws_max_size=MAX_MESSAGE,
         access_log=settings.access_log,
     )

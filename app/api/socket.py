@@ -266,6 +266,8 @@ class Connection:
                 command, expected = command_of(kind, raw.get("command"), tags)
             else:
                 command, expected = fast.command, None
+        except (Gone, OSError):
+            raise  # the client went away: nothing to answer (`serve` ends quietly)
         except Exception as error:
             await self.send(refused(error, key))
             return
@@ -281,6 +283,8 @@ class Connection:
                     loaded=table,
                     answering=self._subscription,  # its events go in the answer
                 )
+            except (Gone, OSError):
+                raise
             except Exception as error:
                 await self.send(refused(error, key))
                 return

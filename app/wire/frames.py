@@ -3,8 +3,10 @@
 
 `FrameReader` takes the client's bytes as they come and gives back whole messages (fragments
 joined) and control frames, or raises `Failure` with the close code the server answers (1002: a
-protocol error; 1009: a message over the size limit, told from the frame's header before its
-payload is taken in). Unmasking is the `websockets` library's C function.
+protocol error; 1007: a text message that is not UTF-8; 1009: a message over the size limit or
+of more than `MAX_FRAGMENTS` frames, told from the frame's header before its payload is taken
+in). So what one message can hold is bounded by both its bytes and its frames. Unmasking is the
+`websockets` library's C function.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ _DATA = (CONTINUATION, TEXT, BINARY)
 _CONTROL = (CLOSE, PING, PONG)
 #: Close codes a client may send (RFC 6455 7.4 and IANA's registry; 1004-1006 and 1015 never).
 _CLIENT_CODES = frozenset((1000, 1001, 1002, 1003, *range(1007, 1015)))
+#: Frames one message may come in (a client that fragments a command finer is not one).
+MAX_FRAGMENTS = 256
 
 
 class Failure(Exception):
@@ -68,6 +72,7 @@ class FrameReader:
         self.kind: int | None = None  # TEXT or BINARY while a fragmented message is read
         self.fragments: list[bytes] = []
         self.size = 0  # of the fragments so far
+        self.count = 0  # the fragments so far
 
     def feed(self, data: bytes) -> list[tuple[int, bytes]]:
         """What the bytes complete: (TEXT or BINARY, a whole message), or (CLOSE, PING or PONG,
@@ -99,16 +104,21 @@ class FrameReader:
                 break
             payload = apply_mask(bytes(buffer[start + 4 : end]), bytes(buffer[start : start + 4]))
             del buffer[:end]
-            if opcode in _CONTROL or (fin and self.kind is None):
+            if opcode in _CONTROL:
                 out.append((opcode, payload))
+            elif fin and self.kind is None:
+                out.append((opcode, _text(payload) if opcode == TEXT else payload))
             else:
                 if self.kind is None:
                     self.kind = opcode
-                self.fragments.append(payload)
+                if payload:
+                    self.fragments.append(payload)
                 self.size += size
+                self.count += 1
                 if fin:
-                    out.append((self.kind, b"".join(self.fragments)))
-                    self.kind, self.fragments, self.size = None, [], 0
+                    whole = b"".join(self.fragments)
+                    out.append((self.kind, _text(whole) if self.kind == TEXT else whole))
+                    self.kind, self.fragments, self.size, self.count = None, [], 0, 0
         return out
 
     def _check(self, fin: int, opcode: int, size: int) -> None:
@@ -124,3 +134,14 @@ class FrameReader:
             raise Failure(1002, "a new message before the last one ended")
         if self.size + size > self.max_message:
             raise Failure(1009, f"a message is at most {self.max_message} bytes")
+        if self.count >= MAX_FRAGMENTS:
+            raise Failure(1009, f"a message comes in at most {MAX_FRAGMENTS} frames")
+
+
+def _text(payload: bytes) -> bytes:
+    """A text message's payload, once it is known to be UTF-8."""
+    try:
+        payload.decode()
+    except UnicodeDecodeError:
+        raise Failure(1007, "a text message is UTF-8") from None
+    return payload

@@ -21,7 +21,6 @@ from typing import Any, ClassVar, cast
 from urllib.parse import parse_qs, unquote
 
 from litestar import Litestar
-from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.http11 import Request
 from websockets.server import ServerProtocol
 
@@ -40,6 +39,7 @@ from app.wire.frames import (
     close_payload,
     frame,
 )
+from app.wire.guarded import GuardedSansIO
 
 log = logging.getLogger(__name__)
 #: The protocol's own lines: a connection opened and closed at INFO, each time. Per connection
@@ -52,6 +52,9 @@ _SEAT_SOCKET = re.compile(rb"GET /api/games/([^/?# ]+)/socket(?:\?([^# ]*))? HTT
 _INBOX = 16
 #: Seconds the client has to answer this side's close before the connection is cut.
 CLOSE_SECONDS = 10.0
+#: Pings a client may send while it reads nothing (its pongs would only pile up here): past
+#: them it is closed with 1008 and the connection dropped.
+UNREAD_PINGS = 64
 
 
 class SeatWire(asyncio.Protocol):
@@ -81,6 +84,7 @@ class SeatWire(asyncio.Protocol):
         self.writable.set()
         self.timer: asyncio.TimerHandle | None = None  # the next ping, or the close deadline
         self.ping: bytes | None = None  # the payload of the ping awaiting its pong
+        self.unread = 0  # pings not answered while the client read nothing
         # what a Link tells
         self.game_id = ""
         self.address = "unknown"
@@ -107,8 +111,15 @@ class SeatWire(asyncio.Protocol):
             if opcode in (TEXT, BINARY):
                 self._deliver(payload)
             elif opcode == PING:
-                if self.open:
+                if not self.open:
+                    continue
+                if self.writable.is_set():
                     self._write(frame(PONG, payload))
+                    continue
+                self.unread += 1  # the client sends but does not read what it is sent
+                if self.unread > UNREAD_PINGS:
+                    self._drop(1008, "read what you are sent")
+                    return
             elif opcode == PONG:
                 if self.open and payload == self.ping:
                     self.ping = None
@@ -131,6 +142,7 @@ class SeatWire(asyncio.Protocol):
         self.writable.clear()
 
     def resume_writing(self) -> None:
+        self.unread = 0
         self.writable.set()
 
     def shutdown(self) -> None:
@@ -209,7 +221,7 @@ class SeatWire(asyncio.Protocol):
         (this protocol stays the transport's and passes every call on to it)."""
         assert self.transport is not None
         self.server_state.connections.discard(self)
-        self.other = other = WebSocketsSansIOProtocol(
+        self.other = other = GuardedSansIO(
             config=self.config, server_state=self.server_state, app_state=self.app_state
         )
         for name in ("data_received", "eof_received", "connection_lost"):
@@ -298,6 +310,13 @@ class SeatWire(asyncio.Protocol):
         self.open, self.closing = False, True
         self._gone()
         self._cut()
+
+    def _drop(self, code: int, reason: str) -> None:
+        """A client that reads nothing: its close is written (it may never read it) and the
+        connection dropped at once, with whatever waits to be sent to it."""
+        self._fail(code, reason)
+        if self.transport is not None:
+            self.transport.abort()
 
     def _close(self, code: int, reason: str) -> None:
         """Start the closing handshake; the connection is cut when the client answers, or

@@ -12,6 +12,7 @@ from websockets.frames import Frame, Opcode
 from app.wire.frames import (
     BINARY,
     CLOSE,
+    MAX_FRAGMENTS,
     PING,
     TEXT,
     Failure,
@@ -35,7 +36,7 @@ def fails(data: bytes, code: int, max_message: int = 1024) -> None:
 
 @pytest.mark.parametrize("size", [0, 1, 125, 126, 65535, 65536])
 def test_a_message_of_any_size_is_read_whole_however_its_bytes_are_cut(size: int) -> None:
-    payload = bytes(i % 251 for i in range(size))
+    payload = bytes(32 + i % 95 for i in range(size))  # a text message is UTF-8
     data = client(Opcode.TEXT, payload) + client(Opcode.BINARY, b"next")
     at_once = FrameReader(1 << 20).feed(data)
     assert at_once == [(TEXT, payload), (BINARY, b"next")]
@@ -103,3 +104,26 @@ def test_the_servers_frames_are_final_and_unmasked(size: int, header: bytes) -> 
     closing = frame(CLOSE, close_payload(1012, "the server is restarting"))
     assert closing[:4] == b"\x88\x1a\x03\xf4"
     assert close_code(closing[2:]) == 1012
+
+
+def test_a_message_comes_in_a_bounded_number_of_frames() -> None:
+    """Empty continuations cost the client 6 bytes each: they must not pile up."""
+    at_most = client(Opcode.TEXT, b"{", fin=False)
+    at_most += client(Opcode.CONT, b"", fin=False) * (MAX_FRAGMENTS - 2) + client(Opcode.CONT, b"}")
+    assert FrameReader(1024).feed(at_most) == [(TEXT, b"{}")]
+    flood = client(Opcode.TEXT, b"{", fin=False) + client(Opcode.CONT, b"", fin=False) * 10_000
+    fails(flood, 1009)
+    reader = FrameReader(1024)
+    with pytest.raises(Failure):
+        for _ in range(10_000):
+            reader.feed(client(Opcode.CONT if reader.kind else Opcode.TEXT, b"", fin=False))
+    assert len(reader.fragments) <= 1  # empty fragments are counted, never kept
+
+
+def test_a_text_message_that_is_not_utf8_is_1007() -> None:
+    fails(client(Opcode.TEXT, b"\xff\xfe"), 1007)
+    split = "é".encode()  # a character cut between two fragments is still whole once joined
+    joined = client(Opcode.TEXT, split[:1], fin=False) + client(Opcode.CONT, split[1:])
+    assert FrameReader(1024).feed(joined) == [(TEXT, split)]
+    fails(client(Opcode.TEXT, b"ok", fin=False) + client(Opcode.CONT, b"\xc3"), 1007)
+    assert FrameReader(1024).feed(client(Opcode.BINARY, b"\xff")) == [(BINARY, b"\xff")]

@@ -1,0 +1,53 @@
+"""uvicorn's sans-I/O WebSocket protocol held to the bounds of `app.wire.frames`: what serves the
+seat's socket through Litestar's route (`ASGI_SOCKETS=1`) and any other WebSocket path.
+
+uvicorn's protocol keeps every fragment of a message and answers every ping, whatever its send
+buffer holds; a client could make it hold memory without bound. Here every frame the client
+sends is read by a `FrameReader` first (frames per message, bytes per message, UTF-8 of text),
+and pings are counted while the client reads nothing; a breach closes the connection with its
+code before uvicorn's protocol sees the bytes.
+"""
+
+from __future__ import annotations
+
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+from app.api.socket import MAX_MESSAGE
+from app.wire.frames import CLOSE as CLOSE_FRAME
+from app.wire.frames import PING, Failure, FrameReader, close_payload, frame
+
+#: As `app.wire.seatwire.UNREAD_PINGS`: pings a client may send while it reads nothing.
+UNREAD_PINGS = 64
+
+
+class GuardedSansIO(WebSocketsSansIOProtocol):
+    """uvicorn's WebSocket protocol with the client's frames checked before it reads them."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.guard = FrameReader(MAX_MESSAGE)
+        self.unread = 0
+
+    def data_received(self, data: bytes) -> None:
+        if self.handshake_initiated:
+            try:
+                frames = self.guard.feed(data)
+            except Failure as failure:
+                self._refuse(failure.code, failure.reason)
+                return
+            for opcode, _ in frames:
+                if opcode == PING and not self.writable.is_set():
+                    self.unread += 1
+                    if self.unread > UNREAD_PINGS:
+                        self._refuse(1008, "read what you are sent")
+                        return
+        super().data_received(data)
+
+    def resume_writing(self) -> None:
+        self.unread = 0
+        super().resume_writing()
+
+    def _refuse(self, code: int, reason: str) -> None:
+        """Close with `code` and drop the connection (the app hears a disconnect)."""
+        self.transport.write(frame(CLOSE_FRAME, close_payload(code, reason)))
+        self.transport.abort()
