@@ -128,6 +128,9 @@ def main(argv: list[str] | None = None) -> None:
                 "RATE_CREATE_PER_MINUTE": "0",
                 "RATE_COMMANDS_PER_MINUTE": "0",
                 "MAX_OPEN_GAMES": "0",
+                "RATE_VIEWS_PER_MINUTE": "0",
+                "RATE_STREAMS_PER_MINUTE": "0",
+                "MAX_STREAMS_PER_ADDRESS": "0",
             }
             urls, workers = [], []
             for n, port in enumerate(args.api_ports or [free_port() for _ in range(3)]):

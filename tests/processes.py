@@ -20,7 +20,15 @@ import redis
 ROOT = Path(__file__).resolve().parents[1]
 
 #: The tests play many games from one address: the limits are off unless a test sets them.
-NO_LIMITS = {"RATE_CREATE_PER_MINUTE": "0", "RATE_COMMANDS_PER_MINUTE": "0", "MAX_OPEN_GAMES": "0"}
+NO_LIMITS = {
+    "RATE_CREATE_PER_MINUTE": "0",
+    "RATE_COMMANDS_PER_MINUTE": "0",
+    "MAX_OPEN_GAMES": "0",
+    "RATE_VIEWS_PER_MINUTE": "0",
+    "RATE_TICKETS_PER_MINUTE": "0",
+    "RATE_STREAMS_PER_MINUTE": "0",
+    "MAX_STREAMS_PER_ADDRESS": "0",
+}
 
 
 def database(url: str, number: int, *, flush: bool = True) -> str:

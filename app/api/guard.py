@@ -1,7 +1,11 @@
 """Limits per client address, kept in Redis so that every API process shares them.
 
-- How many games an address may create a minute, and how many commands it may send a minute
-  (fixed one-minute windows: `rate:{kind}:{address}:{minute}`).
+- How many games an address may create a minute, commands it may send, views it may ask for
+  (a view, events, a replay, a timeline, an export, a page of the lobby), stream tickets, and
+  streams and sockets it may open (fixed one-minute windows: `rate:{kind}:{address}:{minute}`);
+  a creation refused for any reason gives its place back.
+- How many streams and sockets an address may hold open at once in this process (counted here:
+  a process that goes away takes its connections with it).
 - How many running games an address may have created at once (`client:{address}:games`, the
   ids of its games; finished ones are dropped when it creates the next).
 
@@ -31,10 +35,22 @@ return n
 _COUNT_SOURCE = _COUNT.encode()
 
 _ACTIVE = status_field("active")["status"]
+#: What each kind of request is called in a refusal.
+_WHAT = {
+    "create": "games",
+    "command": "commands",
+    "view": "views",
+    "ticket": "stream tickets",
+    "stream": "streams and sockets opened",
+}
 
 
 def address_key(address: str) -> str:
     return hashlib.sha256(address.encode()).hexdigest()[:20]
+
+
+def _window(kind: str, address: str, minute: int) -> str:
+    return f"rate:{kind}:{address_key(address)}:{minute}"
 
 
 class Guard:
@@ -45,30 +61,60 @@ class Guard:
         self._settings = settings
         self._count = redis.register_script(_COUNT)
         self._pipe = pipe  # the count goes through it when given (`app.store.pipe`)
+        self._limits = {
+            "create": settings.create_per_minute,
+            "command": settings.commands_per_minute,
+            "view": settings.views_per_minute,
+            "ticket": settings.tickets_per_minute,
+            "stream": settings.streams_per_minute,
+        }
+        self._open: dict[str, int] = {}  # streams and sockets held, by address key
 
     async def admit(self, kind: str, address: str) -> None:
-        """Count one request of `kind` ("create" or "command"); `RateLimited` past the limit."""
-        limit = {
-            "create": self._settings.create_per_minute,
-            "command": self._settings.commands_per_minute,
-        }[kind]
+        """Count one request of `kind` (one of `_WHAT`); `RateLimited` past the limit."""
+        limit = self._limits[kind]
         if limit <= 0:
             return
         now = time.time()
         minute = int(now // 60)
-        key = f"rate:{kind}:{address_key(address)}:{minute}"
+        key = _window(kind, address, minute)
         if self._pipe is None:
             count = int(await self._count(keys=[key], args=[61]))
         else:
             count = int(await self._pipe.script(_COUNT_SOURCE, self._count.sha, [key], [61]))
         if count > limit:
             wait = max(1, math.ceil((minute + 1) * 60 - now))
-            what = "games" if kind == "create" else "commands"
             raise RateLimited(
-                f"Too many {what} from your address: at most {limit} a minute. "
+                f"Too many {_WHAT[kind]} from your address: at most {limit} a minute. "
                 f"Try again in {wait} s.",
                 retry_after=wait,
             )
+
+    async def refund(self, kind: str, address: str) -> None:
+        """Give back the place of a request `admit` counted and that was then refused."""
+        if self._limits[kind] > 0:
+            await self._redis.decr(_window(kind, address, int(time.time() // 60)))
+
+    def hold(self, address: str) -> str:
+        """One more stream or socket held open by the address; `RateLimited` past the limit.
+        What it returns is given back to `release` when the connection ends."""
+        cap, held = self._settings.streams_per_address, address_key(address)
+        if cap > 0 and self._open.get(held, 0) >= cap:
+            raise RateLimited(
+                f"Your address holds {cap} open streams and sockets here already: close one "
+                "before you open another.",
+                code="too_many_open_streams",
+                retry_after=5,
+            )
+        self._open[held] = self._open.get(held, 0) + 1
+        return held
+
+    def release(self, held: str) -> None:
+        left = self._open.get(held, 0) - 1
+        if left > 0:
+            self._open[held] = left
+        else:
+            self._open.pop(held, None)
 
     async def check_open(self, address: str) -> None:
         """`RateLimited` if the address has as many running games as it may have."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Annotated, Any
 
 import msgspec
@@ -55,15 +56,32 @@ async def games_options() -> Response[None]:
     return Response(None, status_code=204, headers={"Allow": "GET, OPTIONS, POST"})
 
 
+@contextlib.asynccontextmanager
+async def creating(request: Request[Any, Any, Any]) -> AsyncIterator[tuple[Guard, str]]:
+    """A creation counted against the caller's address, its place given back if the creation
+    is refused (by the cap on open games, or by the service: a bad option, a bad log)."""
+    guard: Guard = request.app.state.guard
+    address = client_address(request)
+    await guard.admit("create", address)
+    try:
+        await guard.check_open(address)
+        yield guard, address
+    except BaseException:
+        await guard.refund("create", address)
+        raise
+
+
+async def viewing(request: Request[Any, Any, Any]) -> None:
+    """Count one view (or list of events, replay, timeline, export, lobby page)."""
+    await request.app.state.guard.admit("view", client_address(request))
+
+
 @post("/api/games", status_code=201)
 async def create_game(request: Request[Any, Any, Any]) -> Created:
     """Create a game. Human seats get their secret token here, and only here."""
     data = decode_body(await request.body(), CreateGame)
-    guard: Guard = request.app.state.guard
-    address = client_address(request)
-    await guard.admit("create", address)
-    await guard.check_open(address)
-    table, seats = await service_of(request).create(data)
+    async with creating(request) as (guard, address):
+        table, seats = await service_of(request).create(data)
     await guard.opened(address, table.id)
     return Created(table.id, table.game.name, table.version, seats)
 
@@ -75,6 +93,7 @@ async def list_games(
     limit: Annotated[int, Parameter(ge=1, le=100)] = 20,
 ) -> Lobby:
     """Games, newest first."""
+    await viewing(request)
     return await lobby.games(service_of(request).store, offset, limit)
 
 
@@ -90,6 +109,7 @@ async def show_game(
 ) -> GameView:
     """The caller's view (with a seat token), or the spectator's view (without); with
     `hints=true`, what each legal command would bring (the score of each placement)."""
+    await viewing(request)
     service = service_of(request)
     table = await service.load(game_id)
     return game_view(table, viewer(request, table), service.clock(), hints=hints)
@@ -119,6 +139,7 @@ async def list_events(
     after: Annotated[int, Parameter(ge=0)] = 0,
 ) -> EventList:
     """The log after a version, as the caller may see it."""
+    await viewing(request)
     table, events = await service_of(request).events(game_id, after)
     return event_list(table, events, viewer(request, table))
 
@@ -128,6 +149,7 @@ async def replay(
     request: Request[Any, Any, Any], game_id: FromPath[str], at: Annotated[int, Parameter(ge=1)]
 ) -> GameView:
     """The caller's view as it was at a version."""
+    await viewing(request)
     table, state, then = await service_of(request).state_at(game_id, at)
     return game_view(table, viewer(request, table), then, state, at)
 
@@ -149,6 +171,7 @@ class Timeline(msgspec.Struct, frozen=True):
 @get("/api/games/{game_id:str}/timeline")
 async def timeline(request: Request[Any, Any, Any], game_id: FromPath[str]) -> Timeline:
     """The scores over the game, for a chart (scores are public in every game)."""
+    await viewing(request)
     service = service_of(request)
     table, events = await service.events(game_id)
     viewer(request, table)
@@ -171,6 +194,7 @@ class Ticket(msgspec.Struct, frozen=True):
 async def issue_ticket(request: Request[Any, Any, Any], game_id: FromPath[str]) -> Ticket:
     """A ticket for one stream of the caller's seat: `GET .../stream?ticket=T`, once, within a
     minute (a browser's EventSource cannot send the Authorization header)."""
+    await request.app.state.guard.admit("ticket", client_address(request))
     table = await service_of(request).load(game_id)
     seat = viewer(request, table, required=True)
     assert seat is not None
@@ -206,6 +230,7 @@ async def health(request: Request[Any, Any, Any]) -> Health:
 @get("/api/games/{game_id:str}/export")
 async def export_log(request: Request[Any, Any, Any], game_id: FromPath[str]) -> Response[GameLog]:
     """The whole log of a finished game, as a file."""
+    await viewing(request)
     service = service_of(request)
     table, events = await service.events(game_id)
     viewer(request, table)  # a token it is sent must be a seat's, as on every route of a game
@@ -217,13 +242,10 @@ async def export_log(request: Request[Any, Any, Any], game_id: FromPath[str]) ->
 @post("/api/games/import", status_code=201)
 async def import_log(request: Request[Any, Any, Any]) -> Created:
     """A new game rebuilt from an exported log, once every event is checked against the rules."""
-    guard: Guard = request.app.state.guard
-    address = client_address(request)
-    await guard.admit("create", address)
-    await guard.check_open(address)
     service = service_of(request)
-    log, game, stored, _ = logfile.read(service.catalogue, await request.body())
-    requests = [SeatRequest(s.type, s.name, s.level) for s in log.seats]
-    table, seats = await service.open(game, log.setup, requests, stored, service.clock())
+    async with creating(request) as (guard, address):
+        log, game, stored, _ = logfile.read(service.catalogue, await request.body())
+        requests = [SeatRequest(s.type, s.name, s.level) for s in log.seats]
+        table, seats = await service.open(game, log.setup, requests, stored, service.clock())
     await guard.opened(address, table.id)
     return Created(table.id, table.game.name, table.version, seats)

@@ -174,10 +174,25 @@ class Connection:
 
     async def serve(self) -> None:
         try:
+            await self.guard.admit("stream", self.link.address)
+            held = self.guard.hold(self.link.address)
+        except Exception as error:
+            await self._refuse(Closing(refused(error)))
+            return
+        try:
+            await self._serve()
+        finally:
+            self.guard.release(held)
+
+    async def _refuse(self, closing: Closing) -> None:
+        await self.send(closing.refused)
+        await self.close(4000 + closing.refused.status, closing.refused.code)
+
+    async def _serve(self) -> None:
+        try:
             table, after = await self._greet()
         except Closing as closing:
-            await self.send(closing.refused)
-            await self.close(4000 + closing.refused.status, closing.refused.code)
+            await self._refuse(closing)
             return
         self._subscription = subscription = self.hub.subscribe(table)
         pusher: asyncio.Task[None] | None = None
@@ -302,6 +317,7 @@ class Connection:
 
     async def _view(self, hints: bool) -> None:
         """The caller's view now, as `GET /api/games/{id}` answers it."""
+        await self.guard.admit("view", self.link.address)
         table = await self.service.load(self.game_id)
         await self.send(View(game_view(table, self.seat, self.service.clock(), hints=hints)))
 

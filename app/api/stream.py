@@ -8,7 +8,7 @@ with no gap and no repeat. A comment is sent as keep-alive when nothing happens.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import msgspec
@@ -19,7 +19,8 @@ from litestar.response.base import ASGIResponse
 from litestar.types import Receive, Scope, Send
 
 from app.api.callers import resume_after, seat_of_caller
-from app.api.http import service_of
+from app.api.guard import Guard
+from app.api.http import client_address, service_of
 from app.api.projection import entries
 from app.api.tickets import Tickets
 from app.base.config import Settings
@@ -42,14 +43,17 @@ class _Stream(ServerSentEvent):
     generator is collected.
     """
 
-    def __init__(self, hub: Hub, subscription: Subscription, content: Any) -> None:
+    def __init__(
+        self, hub: Hub, subscription: Subscription, content: Any, ended: Callable[[], None]
+    ) -> None:
         super().__init__(content)
         self._hub = hub
         self._subscription = subscription
+        self._ended = ended  # the place the stream held among its address's, given back
 
     def to_asgi_response(self, *args: Any, **kwargs: Any) -> ASGIResponse:
         sender = super().to_asgi_response(*args, **kwargs)
-        hub, subscription = self._hub, self._subscription
+        hub, subscription, ended = self._hub, self._subscription, self._ended
 
         class Leaving:
             async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -57,6 +61,7 @@ class _Stream(ServerSentEvent):
                     await sender(scope, receive, send)
                 finally:
                     hub.unsubscribe(subscription)
+                    ended()
 
         return Leaving()  # type: ignore[return-value]
 
@@ -112,13 +117,22 @@ async def stream(request: Request[Any, Any, Any], game_id: FromPath[str]) -> Ser
     )
     hub: Hub = request.app.state.hub
     settings: Settings = request.app.state.settings
+    guard: Guard = request.app.state.guard
     raw = request.headers.get("last-event-id") or request.query_params.get("after") or "0"
     after = resume_after(table, raw)
-    subscription = hub.subscribe(table)
+    address = client_address(request)
+    await guard.admit("stream", address)
+    held = guard.hold(address)
+    try:
+        subscription = hub.subscribe(table)
+    except BaseException:
+        guard.release(held)
+        raise
     try:  # the backlog is read before the answer starts: a Redis away is a 503, not a cut
         table, backlog = await service.events(game_id, after)
     except BaseException:
         hub.unsubscribe(subscription)
+        guard.release(held)
         raise
     messages = _messages(
         subscription,
@@ -129,4 +143,4 @@ async def stream(request: Request[Any, Any, Any], game_id: FromPath[str]) -> Ser
         settings.keep_alive_seconds,
         settings.stream_max_seconds,
     )
-    return _Stream(hub, subscription, messages)
+    return _Stream(hub, subscription, messages, lambda: guard.release(held))

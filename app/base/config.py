@@ -71,6 +71,27 @@ class Settings:
     open_games: int = _env(
         "MAX_OPEN_GAMES", "running games one client address may have created (0: no limit)", 20
     )
+    views_per_minute: int = _env(
+        "RATE_VIEWS_PER_MINUTE",
+        "views, event lists, replays, timelines, exports and lobby pages one client address may "
+        "ask for a minute, over HTTP or its sockets (0: no limit)",
+        1200,
+    )
+    tickets_per_minute: int = _env(
+        "RATE_TICKETS_PER_MINUTE",
+        "stream tickets one client address may ask a minute (0: no limit)",
+        120,
+    )
+    streams_per_minute: int = _env(
+        "RATE_STREAMS_PER_MINUTE",
+        "streams and sockets one client address may open a minute (0: no limit)",
+        120,
+    )
+    streams_per_address: int = _env(
+        "MAX_STREAMS_PER_ADDRESS",
+        "streams and sockets one client address may hold open in one API process (0: no limit)",
+        50,
+    )
     access_log: bool = _env(
         "ACCESS_LOG", "log a line per HTTP request (costs every command some CPU)", False
     )

@@ -15,7 +15,15 @@ PROJECT, BGIO = f"{PEER}/project", f"{PEER}/bgio"
 PY = f"{PROJECT}/.venv/bin/python"
 TICKS = os.sysconf("SC_CLK_TCK")
 #: The service's limits per client address are off: one load client plays every game.
-NO_LIMITS = {"RATE_COMMANDS_PER_MINUTE": "0", "RATE_CREATE_PER_MINUTE": "0", "MAX_OPEN_GAMES": "0"}
+NO_LIMITS = {
+    "RATE_COMMANDS_PER_MINUTE": "0",
+    "RATE_CREATE_PER_MINUTE": "0",
+    "MAX_OPEN_GAMES": "0",
+    "RATE_VIEWS_PER_MINUTE": "0",
+    "RATE_TICKETS_PER_MINUTE": "0",
+    "RATE_STREAMS_PER_MINUTE": "0",
+    "MAX_STREAMS_PER_ADDRESS": "0",
+}
 
 
 def free_port() -> int:

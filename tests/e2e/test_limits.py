@@ -4,6 +4,7 @@ names made safe, and the headers every answer carries."""
 from __future__ import annotations
 
 import asyncio
+import json
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,6 +13,8 @@ import httpx
 import pytest
 from client import auth, create, view
 from conftest import start_server, stop_server
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 from tests.processes import database
 
@@ -74,24 +77,137 @@ async def test_the_cap_on_running_games_is_shared_by_every_api_process(
     assert (await post_game(first)).status_code == 429
 
 
-async def test_creating_is_limited_per_minute_across_processes(
+async def test_a_refused_creation_does_not_use_up_the_creation_budget(
     two_servers: tuple[str, str],
 ) -> None:
     first, second = two_servers
     async with httpx.AsyncClient(timeout=10) as client:
         codes = []
-        for n in range(8):
-            answer = await client.get(f"{first if n % 2 else second}/api/games")
-            assert answer.status_code == 200
+        for n in range(10):
             answer = await client.post(
                 f"{first if n % 2 else second}/api/games",
                 json={"game": "crazymino", "seats": [{"type": "ai"}, {"type": "ai"}]},
             )
             codes.append((answer.status_code, answer.json().get("code")))
-    # all-AI games end on their own but there is no worker here: four are still running
-    assert codes[:4] == [(201, None)] * 4
-    assert {c for c in codes[4:]} <= {(429, "too_many_open_games"), (429, "rate_limited")}
-    assert codes[-1] == (429, "rate_limited")  # the 7th and 8th creation in a minute
+    # all-AI games end on their own but there is no worker here: four are still running; the
+    # six refused after them are refused for that alone, never for the six a minute
+    assert codes == [(201, None)] * 4 + [(429, "too_many_open_games")] * 6
+
+
+@pytest.fixture
+def servers(url: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[list[str]]:
+    """Two API processes on one Redis, with the limits the test's `limits` mark gives."""
+    limits = {
+        "REDIS_URL": url,
+        "WORKER_IN_PROCESS": "0",
+        **request.node.get_closest_marker("limits").kwargs,
+    }
+    one, first = start_server(limits, tmp_path / "one.log")
+    two, second = start_server(limits, tmp_path / "two.log")
+    try:
+        yield [first, second]
+    finally:
+        stop_server(one)
+        stop_server(two)
+
+
+@pytest.mark.limits(RATE_CREATE_PER_MINUTE="3", MAX_OPEN_GAMES="0")
+async def test_creating_is_limited_per_minute_across_processes(servers: list[str]) -> None:
+    async with httpx.AsyncClient(timeout=10) as client:
+        bad = {"game": "crazymino", "seats": HUMANS, "options": {"speed": 2}}
+        for n in range(5):  # refused: they give their place back
+            answer = await client.post(f"{servers[n % 2]}/api/games", json=bad)
+            assert answer.status_code == 422
+        codes = []
+        for n in range(4):
+            answer = await client.post(
+                f"{servers[n % 2]}/api/games", json={"game": "crazymino", "seats": HUMANS}
+            )
+            codes.append(answer.status_code)
+        assert codes == [201, 201, 201, 429]
+        assert answer.json()["code"] == "rate_limited"
+        assert 0 < int(answer.headers["retry-after"]) <= 60
+
+
+@pytest.mark.limits(RATE_VIEWS_PER_MINUTE="5", RATE_TICKETS_PER_MINUTE="2")
+async def test_views_and_tickets_are_limited_per_minute_across_processes(
+    servers: list[str],
+) -> None:
+    async with httpx.AsyncClient(timeout=10) as client:
+        game = (
+            await client.post(
+                f"{servers[0]}/api/games", json={"game": "crazymino", "seats": HUMANS}
+            )
+        ).json()
+        game_id, token = game["id"], game["seats"][0]["token"]
+        asked = [
+            f"/api/games/{game_id}",
+            f"/api/games/{game_id}/events",
+            f"/api/games/{game_id}/replay?at=1",
+            f"/api/games/{game_id}/timeline",
+            "/api/games",
+            f"/api/games/{game_id}",
+        ]
+        statuses = [
+            (await client.get(servers[n % 2] + path)).status_code for n, path in enumerate(asked)
+        ]
+        assert statuses == [200] * 5 + [429]
+        tickets = [
+            (
+                await client.post(
+                    f"{servers[n % 2]}/api/games/{game_id}/tickets", headers=auth(token)
+                )
+            ).status_code
+            for n in range(3)
+        ]
+        assert tickets == [201, 201, 429]
+
+
+@pytest.mark.limits(RATE_STREAMS_PER_MINUTE="0", MAX_STREAMS_PER_ADDRESS="2")
+async def test_an_address_holds_a_bounded_number_of_streams_and_sockets(
+    servers: list[str],
+) -> None:
+    first = servers[0]
+    async with httpx.AsyncClient(timeout=10) as client:
+        game = (
+            await client.post(f"{first}/api/games", json={"game": "crazymino", "seats": HUMANS})
+        ).json()
+        url = f"{first}/api/games/{game['id']}/stream"
+        async with client.stream("GET", url) as one, client.stream("GET", url) as two:
+            assert one.status_code == two.status_code == 200
+            third = await client.get(url)
+            assert third.status_code == 429
+            assert third.json()["code"] == "too_many_open_streams"
+            assert int(third.headers["retry-after"]) > 0
+            socket_url = first.replace("http://", "ws://") + f"/api/games/{game['id']}/socket"
+            async with connect(socket_url) as socket:
+                refused = json.loads(await socket.recv())
+                assert (refused["status"], refused["code"]) == (429, "too_many_open_streams")
+                with pytest.raises(ConnectionClosed) as closed:
+                    await socket.recv()
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
+        for _ in range(50):  # a stream that ended gives its place back
+            async with client.stream("GET", url) as again:
+                if again.status_code == 200:
+                    break
+            await asyncio.sleep(0.1)
+        assert again.status_code == 200
+
+
+@pytest.mark.limits(RATE_STREAMS_PER_MINUTE="3")
+async def test_streams_and_sockets_opened_are_limited_per_minute(servers: list[str]) -> None:
+    async with httpx.AsyncClient(timeout=10) as client:
+        game = (
+            await client.post(
+                f"{servers[0]}/api/games", json={"game": "crazymino", "seats": HUMANS}
+            )
+        ).json()
+        statuses = []
+        for n in range(4):
+            url = f"{servers[n % 2]}/api/games/{game['id']}/stream"
+            async with client.stream("GET", url) as stream:
+                statuses.append(stream.status_code)
+        assert statuses == [200, 200, 200, 429]
 
 
 async def test_commands_are_limited_per_minute_across_processes(

@@ -106,10 +106,13 @@ async def test_a_command_is_stale_once_the_round_has_moved_on(
 
 #: A four-seat table of AIs of every level (the seed's largest table).
 LEVELS = ("easy", "normal", "hard", "normal")
-ROUND_SECONDS = 20
+#: Rounds long enough for the slowest level (easy: a command every 6 s) to take a tile, lay it
+#: and still take a chip in time; in a shorter one leaving at once is its best move.
+ROUND_SECONDS = 30
 
 
-@pytest.mark.slow  # three real-time rounds of 20 s, on both backends at once
+@pytest.mark.slow
+@pytest.mark.timeout(300)  # three real-time rounds of 30 s, on both backends at once
 async def test_a_table_of_four_ais_of_mixed_levels_fills_every_board_in_every_round(
     request: pytest.FixtureRequest,
 ) -> None:
