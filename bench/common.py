@@ -1,4 +1,6 @@
-"""Shared timing helpers for the benchmarks: samples, medians, p90 and a Markdown table.
+"""What every benchmark shares: timing (samples, medians, percentiles), the report (the command,
+the machine, a Markdown table) and the machine's measures (free ports, CPU time of a process and
+of the whole machine). `bench/servers.py` starts the processes the service benchmarks need.
 
 A *sample* is the wall time (`time.perf_counter_ns`) of `number` calls of one case, divided by
 `number`; `number` is calibrated once per benchmark so that a sample lasts at least
@@ -14,15 +16,20 @@ import math
 import os
 import platform
 import shlex
+import socket
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import msgspec
 
 Case = Callable[[], object]
+HOST = "127.0.0.1"
+_TICKS = os.sysconf("SC_CLK_TCK")
 
 
 @dataclass
@@ -50,10 +57,11 @@ class Stats:
 
 
 def percentile(values: Sequence[float], q: float) -> float:
-    """The nearest-rank percentile `q` (0-100) of `values`."""
+    """The nearest-rank percentile `q` (0-100) of `values`; NaN when there are none."""
+    if not values:
+        return math.nan
     ordered = sorted(values)
-    rank = max(1, math.ceil(q / 100 * len(ordered)))
-    return ordered[rank - 1]
+    return ordered[max(1, math.ceil(q / 100 * len(ordered))) - 1]
 
 
 def _time(case: Case, number: int, keep_gc: bool) -> float:
@@ -102,12 +110,39 @@ def command_line() -> str:
 
 
 def machine() -> str:
-    """One line on where the numbers come from."""
+    """One line on where the numbers come from (with redis-server's version where it is)."""
+    try:
+        words = subprocess.run(
+            ["redis-server", "--version"], capture_output=True, text=True, check=False
+        ).stdout.split()
+    except OSError:
+        words = []
+    redis = next((f", redis-server {w[2:]}" for w in words if w.startswith("v=")), "")
     return (
-        f"{os.cpu_count()} CPUs, Python {platform.python_version()} "
-        f"({platform.python_implementation()}), msgspec {msgspec.__version__}, "
-        f"{platform.system()} {platform.machine()}"
+        f"{os.cpu_count()} CPUs shared by every process of the run, "
+        f"Python {platform.python_version()} ({platform.python_implementation()}), "
+        f"msgspec {msgspec.__version__}{redis}, {platform.system()} {platform.machine()}"
     )
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of a process so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / _TICKS
+
+
+def machine_busy_seconds() -> float:
+    """CPU time spent by every process of the machine so far, in core-seconds (/proc/stat)."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle, iowait
+    return (sum(fields[:8]) - idle) / _TICKS
 
 
 def table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:

@@ -9,43 +9,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import math
 import os
-import platform
-import shlex
 import signal
 import socket
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator, Iterator, Sequence
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from bench.common import HOST, command_line, free_port, machine
+
 ROOT = Path(__file__).resolve().parent.parent
-HOST = "127.0.0.1"
-_TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind((HOST, 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def machine_busy_seconds() -> float:
-    """CPU time spent by every process of the machine so far, in core-seconds (/proc/stat)."""
-    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
-    idle = fields[3] + fields[4]  # idle, iowait
-    return (sum(fields[:8]) - idle) / _TICKS
-
-
-def cpu_seconds(pid: int) -> float:
-    """User plus system CPU time of a process so far (Linux /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / _TICKS
 
 
 @dataclass
@@ -222,34 +199,6 @@ async def read_chunks(reader: asyncio.StreamReader) -> AsyncIterator[bytes]:
         if size == 0:
             return
         yield chunk[:-2]
-
-
-# -- statistics and reporting -------------------------------------------------------------------
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    """The nearest-rank percentile `q` (0-100) of `values`; NaN when there are none."""
-    if not values:
-        return math.nan
-    ordered = sorted(values)
-    return ordered[max(1, math.ceil(q / 100 * len(ordered))) - 1]
-
-
-def command_line() -> str:
-    """The command that started this process, as typed."""
-    return shlex.join(getattr(sys, "orig_argv", sys.argv))
-
-
-def machine() -> str:
-    """One line on where the numbers come from."""
-    redis = subprocess.run(
-        ["redis-server", "--version"], capture_output=True, text=True, check=False
-    ).stdout.split()
-    version = next((w[2:] for w in redis if w.startswith("v=")), "?")
-    return (
-        f"{os.cpu_count()} CPUs shared by every process of the run, "
-        f"Python {platform.python_version()}, redis-server {version}, {platform.system()}"
-    )
 
 
 def report_header(title: str) -> str:

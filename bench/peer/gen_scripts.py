@@ -1,5 +1,5 @@
 """Precompute whole 2-human Crazymino games (seeded random legal play) into PEER_DIR/scripts.json,
-as `bench/bench_service.py` does: the load client replays their commands."""
+as `bench/service/http_commands.py` does: the load client replays their commands."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import sys
 from common import PEER, PROJECT
 
 sys.path.insert(0, PROJECT)
-from bench.bench_service import script
+from bench.service.http_commands import script
 
 games = [script(seed) for seed in range(1, 49)]
 moves: list[list[tuple[int, str]]] = [[(s, b.decode()) for s, b in g.moves] for g in games]

@@ -94,8 +94,8 @@ class RawSocket:
         self.sock.sendall(
             f"GET /api/games/{game_id}/socket HTTP/1.1\r\nHost: {where.netloc}\r\n"
             "Upgrade: websocket\r\nConnection: Upgrade\r\n"
-            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
-            .encode()
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n".encode()
         )
         answer = b""
         while b"\r\n\r\n" not in answer:

@@ -1,6 +1,6 @@
 """Redis commands per AI turn, as Redis counts them (INFO commandstats, the scripts' own
 commands included), over games of AIs alone played by 1 and by 2 worker processes: at most 12,
-queues included (`bench/bench_queue.py` measures the same on more games)."""
+queues included (`bench/service/ai_turns.py` measures the same on more games)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.bench_queue import measure
+from bench.service.ai_turns import measure
 from tests.processes import RedisServer
 
 BUDGET = 12

@@ -4,14 +4,14 @@ CPU time of each process."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import httpx
 import redis
+
+from bench.common import cpu_seconds
 
 
 def redis_commands(ports: list[int]) -> Counter[str]:
@@ -27,14 +27,9 @@ def redis_commands(ports: list[int]) -> Counter[str]:
     return calls
 
 
-def cpu_seconds(procs: list[subprocess.Popen[bytes]]) -> float:
-    """User and system CPU time of running processes, summed (from /proc)."""
-    ticks = os.sysconf("SC_CLK_TCK")
-    total = 0
-    for proc in procs:
-        fields = Path(f"/proc/{proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / ticks
+def cpu_of(procs: list[subprocess.Popen[bytes]]) -> float:
+    """User and system CPU time of running processes, summed (`bench.common.cpu_seconds`)."""
+    return sum(cpu_seconds(proc.pid) for proc in procs)
 
 
 def applied(urls: list[str]) -> int:

@@ -2,12 +2,12 @@
 
 Run from the project root (a private redis-server on a free port):
 
-    .venv/bin/python -m bench.bench_command_cost            # 20 two-person games
-    .venv/bin/python -m bench.bench_command_cost --games 5
+    .venv/bin/python -m bench.service.command_cost            # 20 two-person games
+    .venv/bin/python -m bench.service.command_cost --games 5
 
 The app runs in this process (Litestar's test client, limits per address on), with no
 worker and no stream; the games' commands are worked out offline from their seeds
-(`bench.bench_service.script`) and POSTed one after the other, once without and once with an
+(`bench.service.http_commands.script`) and POSTed one after the other, once without and once with an
 `Idempotency-Key` on every command. The statistics are reset after the games are created;
 Redis CPU is the server's user and system time meanwhile (INFO cpu).
 """
@@ -25,9 +25,9 @@ from litestar.testing import AsyncTestClient
 
 from app.base.config import Settings
 from app.main import create_app
-from bench.bench_queue import command_counts, cpu_usec, redis_url
-from bench.bench_service import script
 from bench.common import command_line
+from bench.service.ai_turns import command_counts, cpu_usec, redis_url
+from bench.service.http_commands import script
 
 #: The limits per address counted (as in production) but never reached.
 HIGH_LIMITS: dict[str, Any] = {

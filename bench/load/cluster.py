@@ -4,20 +4,20 @@ time.
 
 Run from the project root (it starts the cluster from `redis-server` on the given ports):
 
-    .venv/bin/python -m bench.load_cluster --games 1000 --clients 4 --deadline 900 \\
+    .venv/bin/python -m bench.load.cluster --games 1000 --clients 4 --deadline 900 \\
         --ports 7301 7302 7303 --api-ports 18301 18302 18303
 
 Half the games are a person against the AI, half two AIs watched by a spectator's stream
-(`bench.load_players` says how a client plays them); each client process takes its share of
+(`bench.load.players` says how a client plays them); each client process takes its share of
 the games, and the games go round-robin over the API processes. `--deadline` seconds after
 the games start, the clients leave the games still running; those are stalled. At the end
-(`bench.load_audit`), for every game: it is over; its log's versions are 1..N; its stream got
+(`bench.load.audit`), for every game: it is over; its log's versions are 1..N; its stream got
 exactly those ids (none lost, none twice). Counted: answers by status (no 5xx allowed),
 commands applied (people's, in the API processes; AI turns, in the workers) per second, POST
 latency, the delay from an event's time to its arrival on a stream, how late AI turns start
-after their think time (the workers' measures), the CPU of each role (`bench.load_measures`),
+after their think time (the workers' measures), the CPU of each role (`bench.load.measures`),
 and Redis commands per command applied (INFO commandstats summed over the three nodes, reset
-when the games start). `bench.load_report` sums it all up.
+when the games start). `bench.load.report` sums it all up.
 """
 
 from __future__ import annotations
@@ -38,9 +38,9 @@ import msgspec
 import redis
 
 from bench.common import command_line, machine
-from bench.load_audit import audit
-from bench.load_measures import applied, cpu_seconds, lateness, redis_commands
-from bench.load_report import ClientReport, Service, passed, summary
+from bench.load.audit import audit
+from bench.load.measures import applied, cpu_of, lateness, redis_commands
+from bench.load.report import ClientReport, Service, passed, summary
 from tests.processes import LocalCluster, free_port, start_worker, stop
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -78,7 +78,7 @@ def run_clients(
         with (logs / f"client{n}.log").open("ab") as out:
             procs.append(
                 subprocess.Popen(
-                    [sys.executable, "-m", "bench.load_players", *args],
+                    [sys.executable, "-m", "bench.load.players", *args],
                     cwd=ROOT,
                     stdout=out,
                     stderr=subprocess.STDOUT,
@@ -147,7 +147,7 @@ def main(argv: list[str] | None = None) -> None:
             late_before = lateness(workers)
             apis, servers = procs[:3], procs[3:]
             roles = {"api": apis, "workers": servers, "redis": cluster.procs}
-            cpu_before = {role: cpu_seconds(ps) for role, ps in roles.items()}
+            cpu_before = {role: cpu_of(ps) for role, ps in roles.items()}
             for port in cluster.ports:
                 with redis.Redis(port=port) as node:
                     node.config_resetstat()
@@ -157,7 +157,7 @@ def main(argv: list[str] | None = None) -> None:
                 people=applied(urls) - people_before,
                 ais=applied(workers) - ais_before,
                 cpu_seconds={
-                    role: round(cpu_seconds(ps) - cpu_before[role], 1) for role, ps in roles.items()
+                    role: round(cpu_of(ps) - cpu_before[role], 1) for role, ps in roles.items()
                 },
                 lateness={
                     job: b - late_before.get(job, Counter()) for job, b in lateness(workers).items()

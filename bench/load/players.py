@@ -1,7 +1,7 @@
 """One client process of the cluster load test: it plays its share of the games with asyncio
-and writes what it saw as one JSON object (`bench.load_cluster` starts several and checks them).
+and writes what it saw as one JSON object (`bench.load.cluster` starts several and checks them).
 
-    python -m bench.load_players --urls URL... --first 0 --count 250 --until EPOCH_SECONDS \\
+    python -m bench.load.players --urls URL... --first 0 --count 250 --until EPOCH_SECONDS \\
         --report client0.json
 
 Game `n` (counted over the whole test) is a person against the AI when `n` is even, two AIs

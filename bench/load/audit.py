@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 import msgspec
 
-from bench.load_players import Played
+from bench.load.players import Played
 
 
 class Audit(msgspec.Struct):

@@ -2,8 +2,8 @@
 
 Run from the project root:
 
-    .venv/bin/python -m bench.bench_service            # full run (about 3 minutes)
-    .venv/bin/python -m bench.bench_service --quick    # a short run (about 15 s)
+    .venv/bin/python -m bench.service.http_commands            # full run (about 3 minutes)
+    .venv/bin/python -m bench.service.http_commands --quick    # a short run (about 15 s)
 
 The ceiling is a Litestar app whose POST does only one Lua append (`EventStore.append`, the
 service's own script and client pool) to a stream that was created beforehand. The service plays
@@ -42,22 +42,13 @@ from litestar import Litestar, Request, get, post
 from redis.asyncio import BlockingConnectionPool, Redis
 
 from app.store.events import EventStore
-from bench.common import table
-from bench.servers import (
-    Connection,
-    Server,
-    cpu_seconds,
-    machine_busy_seconds,
-    percentile,
-    redis_server,
-    report_header,
-    uvicorn_server,
-)
+from bench.common import cpu_seconds, machine_busy_seconds, percentile, table
+from bench.servers import Connection, Server, redis_server, report_header, uvicorn_server
 from domain.crazymino.game import CRAZYMINO
 from domain.game import Setup
 
 SERVICE = "app.main:create_app"
-CEILING = "bench.bench_service:ceiling_app"
+CEILING = "bench.service.http_commands:ceiling_app"
 PLAYERS = ("Player 1", "Player 2")  # the service's default names for two human seats
 _encoder = msgspec.json.Encoder()
 

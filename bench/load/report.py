@@ -9,9 +9,9 @@ from typing import Any
 import msgspec
 
 from bench.common import percentile
-from bench.load_audit import Audit
-from bench.load_measures import bucket_percentile
-from bench.load_players import Played, Tally
+from bench.load.audit import Audit
+from bench.load.measures import bucket_percentile
+from bench.load.players import Played, Tally
 
 
 class ClientReport(msgspec.Struct):

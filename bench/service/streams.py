@@ -3,8 +3,8 @@
 Run from the project root (a private redis-server on a free port, or --url, a Redis of its own:
 it is flushed):
 
-    .venv/bin/python -m bench.bench_streams                       # 10,000 games, 2 each, 30 s
-    .venv/bin/python -m bench.bench_streams --games 1000 --seconds 10
+    .venv/bin/python -m bench.service.streams                       # 10,000 games, 2 each, 30 s
+    .venv/bin/python -m bench.service.streams --games 1000 --seconds 10
 
 This process holds the hub (`app.live.hub`, as an API process does) and 2 in-process subscribers per
 game (consumers of the hub's queues: the HTTP/SSE layer above it costs about 30 us of CPU per
@@ -34,8 +34,8 @@ from app.commands.service import CreateGame, GameService
 from app.commands.table import wall_ms
 from app.live.hub import Hub, Subscription
 from app.store.events import EventStore
-from bench.bench_queue import redis_url
 from bench.common import command_line, percentile
+from bench.service.ai_turns import redis_url
 
 
 async def create_games(url: str, games: int) -> list[str]:

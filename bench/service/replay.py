@@ -2,8 +2,8 @@
 
 Run from the project root:
 
-    .venv/bin/python -m bench.bench_replay            # full run (about 20 s)
-    .venv/bin/python -m bench.bench_replay --quick    # a short run
+    .venv/bin/python -m bench.service.replay            # full run (about 20 s)
+    .venv/bin/python -m bench.service.replay --quick    # a short run
 
 Complete games are played offline (seeded random legal commands, four seats) and stored through
 `GameService.open` in a private redis-server, with the client the API uses (a
@@ -30,8 +30,8 @@ from app.commands.seats import SeatRequest
 from app.commands.service import GameService, encode_event
 from app.commands.table import Table
 from app.store.events import EventStore, StoredEvent
-from bench.common import table
-from bench.servers import percentile, redis_server, report_header
+from bench.common import percentile, table
+from bench.servers import redis_server, report_header
 from domain.crazymino.game import CRAZYMINO
 from domain.game import Setup
 

@@ -2,8 +2,8 @@
 
 Run from the project root:
 
-    .venv/bin/python -m bench.bench_sse            # full run (about 6 minutes)
-    .venv/bin/python -m bench.bench_sse --quick    # a short run (about 25 s)
+    .venv/bin/python -m bench.service.sse            # full run (about 6 minutes)
+    .venv/bin/python -m bench.service.sse --quick    # a short run (about 25 s)
 
 The service runs as one uvicorn process on a private redis-server; 1,000 subscribers (spectators)
 follow 100 two-human Crazymino games, 10 per game, from two client processes, while one more
@@ -35,23 +35,20 @@ import msgspec
 from litestar import Litestar, Request, get, post
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
-from bench.bench_service import Play, Script, script, service_games
-from bench.common import table
+from bench.common import HOST, cpu_seconds, percentile, table
 from bench.servers import (
-    HOST,
     Connection,
     Server,
-    cpu_seconds,
-    percentile,
     read_chunks,
     read_head,
     redis_server,
     report_header,
     uvicorn_server,
 )
+from bench.service.http_commands import Play, Script, script, service_games
 
 SERVICE = "app.main:create_app"
-FANOUT = "bench.bench_sse:fanout_app"
+FANOUT = "bench.service.sse:fanout_app"
 CLIENT_PROCESSES = 2
 Receipt = tuple[int, int, float]  # (game or topic number, event id, monotonic receipt time)
 

@@ -3,15 +3,15 @@
 
 Run from the project root:
 
-    .venv/bin/python -m bench.bench_command_domain                 # base: merge-base with `main`
-    .venv/bin/python -m bench.bench_command_domain --base cbc2e0c  # any commit
-    .venv/bin/python -m bench.bench_command_domain --quick         # a short run (about 5 s)
-    .venv/bin/python -m bench.bench_command_domain --profile       # cProfile this tree's side
+    .venv/bin/python -m bench.domain.command                 # base: merge-base with `main`
+    .venv/bin/python -m bench.domain.command --base cbc2e0c  # any commit
+    .venv/bin/python -m bench.domain.command --quick         # a short run (about 5 s)
+    .venv/bin/python -m bench.domain.command --profile       # cProfile this tree's side
 
 The workload is that of the seat WebSocket under load: 2-human Crazymino games (the service's
 `seated` game, as `domain.registry.TABLES` hosts it), every command a `place_tile` or a
 `draw_and_pass` of the seat to play, chosen by a seeded picker from `legal` as
-`bench.bench_service.script` chooses (worked out once, before timing). One command costs the
+`bench.service.http_commands.script` chooses (worked out once, before timing). One command costs the
 domain exactly what `app` asks of it (`step`, in this order):
 
 - `GameService._execute`: `admit`, `decide`, and `fold` of the decided events into the state;
@@ -34,7 +34,7 @@ the same games at a table with a 60 s turn clock (the table's `ClockSet` events,
 
 The base's `domain` package is extracted with `git archive <base> domain | tar -x` into a
 temporary directory; each side runs in its own worker process whose `sys.path` starts with its
-tree (as `bench.bench_domain_ab`). The parent checks that both sides give the same events,
+tree (as `bench.domain.rules_ab`). The parent checks that both sides give the same events,
 states, words and machine work for every command, then asks them in turn for a block of samples
 (one game by default), alternating which side goes first. Each number is the median over rounds
 of a round's median; the ratio is the median over rounds of (base round median / new round
@@ -60,7 +60,7 @@ from typing import Any
 
 import msgspec
 
-from bench.ab import alternate, fmt, revisions
+from bench.domain.ab import alternate, fmt, revisions
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = range(8)  # games
@@ -77,7 +77,7 @@ Move = tuple[int, Any, int]  # (seat, command, now)
 
 def script(game: Any, seed: int, options: dict[str, Any]) -> tuple[Any, list[Move]]:
     """A seeded 2-human game: the state its start events fold to, and every command after it,
-    chosen by a seeded picker from `legal` (as `bench.bench_service.script`)."""
+    chosen by a seeded picker from `legal` (as `bench.service.http_commands.script`)."""
     from domain.game import Setup
 
     asked = Setup(seed=seed, players=PLAYERS, options=options)
@@ -231,7 +231,7 @@ def profile(calls: int = 200) -> str:
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
-        prog="python -m bench.bench_command_domain",
+        prog="python -m bench.domain.command",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -252,7 +252,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     samples = args.samples or 1
     base, head, dirty = revisions(args.base)
     medians, hello = alternate(
-        "bench.bench_command_domain", base, len(NAMES), rounds, samples, lambda old, new: old == new
+        "bench.domain.command", base, len(NAMES), rounds, samples, lambda old, new: old == new
     )
 
     counts = hello["commands"]

@@ -1,20 +1,17 @@
-"""Bazaar AI arena: seeded 2-player games between AI levels, each seed played twice with the
-seats swapped, through the same interface the service uses.
+"""Crazymino AI arena: seeded 2-player games between AI levels, each seed played twice with
+the seats swapped, through the same interface the service uses.
 
 Run from the project root:
 
-    .venv/bin/python -m bench.bench_bazaar_arena           # 200 games per pairing
-    .venv/bin/python -m bench.bench_bazaar_arena --quick   # 40 games per pairing
+    .venv/bin/python -m bench.domain.crazymino_arena           # 200 games per pairing
+    .venv/bin/python -m bench.domain.crazymino_arena --quick   # 40 games per pairing
 
-Every game starts with `BAZAAR.start(Setup(seed, ...))` (the seed deals the stalls, picks the
-exchange cards, the seating order and the bag); a seat's command is
-`BAZAAR.policies[level](BAZAAR.view(state, seat), entropy, now)`, as the worker asks it (the
-entropy comes from a generator seeded by the game's seed, so a run is reproducible), and goes
-through `BAZAAR.decide`. A win is strictly more points than the other seat; equal scores are a
-shared win, counted apart and never as a win. Trades are the `Trade` commands a level sent,
-per game it played. The time of a move is `perf_counter_ns` around `view` and the policy, one
-process, garbage collector left on. Solo scores and the planner's cold and warm move times are
-in `bench_bazaar`.
+Every game starts with `CRAZYMINO.start(Setup(seed, ...))`; a seat's command is
+`CRAZYMINO.policies[level](CRAZYMINO.view(state, seat), entropy, now)`, as the worker asks it
+(the entropy comes from a generator seeded by the game's seed, so a run is reproducible), and
+goes through `CRAZYMINO.decide`. A game is won by every seat of rank 1, so equal top scores
+are a shared win; the tables count shared wins apart and never as wins. The time of a move is
+`perf_counter_ns` around `view` and the policy, one process, garbage collector left on.
 """
 
 from __future__ import annotations
@@ -26,15 +23,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bench.common import command_line, machine, percentile, table
-from domain.bazaar import planner
-from domain.bazaar.game import BAZAAR
-from domain.bazaar.model import Trade
 from domain.chance import Dice
+from domain.crazymino import hard
+from domain.crazymino.game import CRAZYMINO
 from domain.game import Setup
 
 PAIRINGS = (("hard", "normal"), ("hard", "easy"), ("normal", "easy"))
-TARGETS = {("hard", "normal"): 0.75, ("hard", "easy"): 0.95}  # share of games won outright
-MEDIAN_TARGET_MS, P99_TARGET_MS = 50.0, 250.0  # one move, any level
+TARGETS = {("hard", "normal"): 0.75, ("hard", "easy"): 0.90}  # share of games won outright
+MEDIAN_TARGET_MS, P99_TARGET_MS = 50.0, 250.0  # one `hard` move
 
 
 @dataclass
@@ -49,7 +45,6 @@ class Result:
     wins_by_turn: list[int] = field(default_factory=lambda: [0, 0])  # moving first, second
     margins: list[int] = field(default_factory=list)
     move_ns: dict[str, list[int]] = field(default_factory=dict)
-    trades: dict[str, int] = field(default_factory=dict)
 
     @property
     def games(self) -> int:
@@ -58,19 +53,17 @@ class Result:
 
 def play(seed: int, levels: tuple[str, str], result: Result) -> tuple[tuple[int, ...], int]:
     """One game, seat 0 played by `levels[0]`: the final scores and the seat that moved first
-    (the seed shuffles the order). Move times and trades go to `result`."""
-    dice = Dice(seed ^ 0xBA2AA)  # the policies' entropy, apart from the game's own chance
-    state = BAZAAR.replay(BAZAAR.start(Setup(seed, ("P0", "P1"))))
-    while not BAZAAR.is_over(state):
-        (seat,) = BAZAAR.to_act(state)
-        level, entropy = levels[seat], dice.below(1 << 32)
+    (the seed shuffles the order). Move times go to `result`."""
+    dice = Dice(seed ^ 0xA7E4A)  # the policies' entropy, apart from the game's own chance
+    state = CRAZYMINO.replay(CRAZYMINO.start(Setup(seed, ("P0", "P1"))))
+    while not CRAZYMINO.is_over(state):
+        (seat,) = CRAZYMINO.to_act(state)
+        entropy = dice.below(1 << 32)
         start = time.perf_counter_ns()
-        command = BAZAAR.policies[level](BAZAAR.view(state, seat), entropy, 0)
-        result.move_ns.setdefault(level, []).append(time.perf_counter_ns() - start)
-        if isinstance(command, Trade):
-            result.trades[level] = result.trades.get(level, 0) + 1
-        state = BAZAAR.fold(state, BAZAAR.decide(state, seat, command))
-    return BAZAAR.scores(state), state.order[0]
+        command = CRAZYMINO.policies[levels[seat]](CRAZYMINO.view(state, seat), entropy, 0)
+        result.move_ns.setdefault(levels[seat], []).append(time.perf_counter_ns() - start)
+        state = CRAZYMINO.fold(state, CRAZYMINO.decide(state, seat, command))
+    return CRAZYMINO.scores(state), state.order[0]
 
 
 def pairing(first: str, second: str, seeds: Sequence[int]) -> Result:
@@ -93,7 +86,7 @@ def pairing(first: str, second: str, seeds: Sequence[int]) -> Result:
 
 
 def ms(ns: float) -> str:
-    return f"{ns / 1e6:.2f} ms"
+    return f"{ns / 1e6:.1f} ms"
 
 
 def report(results: list[Result], seeds: Sequence[int], seconds: float) -> str:
@@ -101,7 +94,6 @@ def report(results: list[Result], seeds: Sequence[int], seconds: float) -> str:
     for r in results:
         target = TARGETS.get((r.first, r.second))
         rate = r.wins / r.games
-        per_game = [r.trades.get(level, 0) / r.games for level in (r.first, r.second)]
         rows.append(
             [
                 f"`{r.first}` vs `{r.second}`",
@@ -111,7 +103,6 @@ def report(results: list[Result], seeds: Sequence[int], seconds: float) -> str:
                 f"{(r.wins + r.shared / 2) / r.games:.1%}",
                 f"{r.wins_by_turn[0]} / {r.wins_by_turn[1]}",
                 f"{statistics.mean(r.margins):+.1f}",
-                f"{per_game[0]:.1f} / {per_game[1]:.1f}",
                 "—" if target is None else f"≥ {target:.0%}: {'yes' if rate >= target else 'NO'}",
             ]
         )
@@ -123,32 +114,31 @@ def report(results: list[Result], seeds: Sequence[int], seconds: float) -> str:
         "Shared as ½",
         "Wins moving first / second",
         "Mean margin",
-        "Trades per game",
         "Target",
     ]
     times = []
     for level in ("hard", "normal", "easy"):
         moves = [ns for r in results for ns in r.move_ns.get(level, [])]
-        trades = sum(r.trades.get(level, 0) for r in results)
-        games = sum(r.games for r in results if level in (r.first, r.second))
         if moves:
-            median, p99 = statistics.median(moves), percentile(moves, 99)
+            median = statistics.median(moves)
+            p99 = percentile(moves, 99)
             fast = median / 1e6 <= MEDIAN_TARGET_MS and p99 / 1e6 <= P99_TARGET_MS
+            holds = f"≤ {MEDIAN_TARGET_MS:.0f} / {P99_TARGET_MS:.0f} ms: {'yes' if fast else 'NO'}"
             times.append(
                 [
                     f"`{level}`",
                     str(len(moves)),
-                    f"{trades / games:.1f}",
                     ms(median),
                     ms(percentile(moves, 90)),
                     ms(p99),
                     ms(max(moves)),
-                    f"≤ {MEDIAN_TARGET_MS:.0f} / {P99_TARGET_MS:.0f} ms: {'yes' if fast else 'NO'}",
+                    holds if level == "hard" else "—",
                 ]
             )
     budget = (
-        f"`hard` budget: at most {planner.NODES} positions per decision, "
-        f"{planner.DEPTH} turns searched exactly."
+        f"`hard` budget: {hard.SAMPLES} deals per move, at most {hard.NODES} play-ons "
+        f"(placements × deals), screening on {hard.SCREEN} deals; ply weights "
+        f"{', '.join(f'{w:g}' for w in hard.PLY_WEIGHTS)}."
     )
     return "\n".join(
         [
@@ -159,17 +149,13 @@ def report(results: list[Result], seeds: Sequence[int], seconds: float) -> str:
             f"Games: seeds {seeds[0]}–{seeds[-1]}, each played twice with the seats swapped "
             "(so each level moves first in one of the two); 2 players; "
             f"{seconds:.0f} s in all. Margin: the first level's score minus the other's. "
-            "A shared win (equal scores) is not counted as a win. "
-            "Trades per game: the first level's / the second's.",
+            "A shared win (equal top scores) is not counted as a win.",
             "",
             table(header, rows),
             "",
-            "Time of one move (`view` + policy), over every move of the level in all pairings:",
+            "Time of one move (`view` + policy):",
             "",
-            table(
-                ["Level", "Moves", "Trades per game", "Median", "p90", "p99", "Max", "Target"],
-                times,
-            ),
+            table(["Level", "Moves", "Median", "p90", "p99", "Max", "Target"], times),
             "",
             budget,
         ]
@@ -177,19 +163,15 @@ def report(results: list[Result], seeds: Sequence[int], seconds: float) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m bench.bench_bazaar_arena")
+    parser = argparse.ArgumentParser(prog="python -m bench.domain.crazymino_arena")
     parser.add_argument("--quick", action="store_true", help="40 games per pairing")
     parser.add_argument("--games", type=int, help="games per pairing (even; default 200)")
     parser.add_argument("--first-seed", type=int, default=0, help="the first game seed")
-    parser.add_argument(
-        "--pairing", action="append", help="only this pairing, as first:second (repeatable)"
-    )
     args = parser.parse_args(argv)
     games = args.games or (40 if args.quick else 200)
     seeds = range(args.first_seed, args.first_seed + max(1, games // 2))
-    pairs = [tuple(p.split(":")) for p in args.pairing] if args.pairing else PAIRINGS
     start = time.perf_counter()
-    results = [pairing(first, second, seeds) for first, second in pairs]
+    results = [pairing(first, second, seeds) for first, second in PAIRINGS]
     print(report(results, seeds, time.perf_counter() - start))
 
 

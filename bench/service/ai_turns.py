@@ -4,8 +4,8 @@ worker processes.
 Run from the project root (it starts a private redis-server on a free port, or uses --url, a
 Redis of its own: its statistics are reset):
 
-    .venv/bin/python -m bench.bench_queue                  # 200 games, 1 then 2 workers
-    .venv/bin/python -m bench.bench_queue --games 50 --queues 4
+    .venv/bin/python -m bench.service.ai_turns                  # 200 games, 1 then 2 workers
+    .venv/bin/python -m bench.service.ai_turns --games 50 --queues 4
 
 A run: the worker processes (`python -m workers`, AI think time 0, QUEUES queues) start and go
 idle; the statistics are reset; N games of two AI seats (Crazymino) are created through the

@@ -5,8 +5,8 @@ own game, for a few seconds each way, alternating; measured: appends per CPU-sec
 process (the client's cost, which is what the API process pays) and the median of each way's
 rounds. The same Lua script and Redis (a private redis-server) either way.
 
-    .venv/bin/python -m bench.bench_pipe                  # G = 50, 6 rounds of 3 s each way
-    .venv/bin/python -m bench.bench_pipe --games 200 --rounds 4 --seconds 2
+    .venv/bin/python -m bench.service.pipe                  # G = 50, 6 rounds of 3 s each way
+    .venv/bin/python -m bench.service.pipe --games 200 --rounds 4 --seconds 2
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 Run from the project root:
 
-    .venv/bin/python -m bench.bench_storage            # 20 games
-    .venv/bin/python -m bench.bench_storage --games 5  # fewer
+    .venv/bin/python -m bench.service.storage            # 20 games
+    .venv/bin/python -m bench.service.storage --games 5  # fewer
 
 Seeded 4-player Crazymino games are played to their end through the command service (every
 command with an Idempotency-Key, as a careful client sends them) in a private redis-server.
