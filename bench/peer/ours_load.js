@@ -1,6 +1,6 @@
 // Load client for the Python service (same shape as bgio/load.js): G lanes, each plays precomputed 2-human Crazymino
 // games one command at a time over HTTP/1.1 keep-alive (one connection per lane), alternating the seats' Bearer tokens.
-// Only 200 answers count. --mode ceiling posts the same bodies to bench/bench_service.py's ceiling app (one Lua append).
+// Only 200 answers count. --mode ceiling posts the same bodies to bench/service/http_commands.py's ceiling app (one Lua append).
 // --mode socket plays the same games over each seat's WebSocket (/api/games/{id}/socket): a lane opens one socket per
 // seat when it starts a game (its handshake and hello count), sends each command with a key and counts its 'applied'.
 // Usage: node ours_load.js --port 8020 --games 50 --warmup 3 --duration 10 [--pool 700] [--mode service|ceiling|socket]
