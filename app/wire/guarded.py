@@ -11,6 +11,7 @@ code before uvicorn's protocol sees the bytes.
 from __future__ import annotations
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.server import ServerProtocol
 
 from app.api.socket import MAX_MESSAGE
 from app.wire.frames import CLOSE as CLOSE_FRAME
@@ -25,6 +26,11 @@ class GuardedSansIO(WebSocketsSansIOProtocol):
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        # No extension, as below ASGI: the messages are small JSON, and a compressed frame
+        # (RSV1) could not be read by the guard.
+        self.conn = ServerProtocol(
+            extensions=[], max_size=self.config.ws_max_size, logger=self.conn.logger
+        )
         self.guard = FrameReader(MAX_MESSAGE)
         self.unread = 0
 
