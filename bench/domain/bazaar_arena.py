@@ -25,7 +25,9 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from bench.common import command_line, machine, percentile, table
+from bench.common import command_line, machine, table
+from bench.domain import arena
+from bench.domain.arena import MEDIAN_TARGET_MS, P99_TARGET_MS
 from domain.bazaar import planner
 from domain.bazaar.game import BAZAAR
 from domain.bazaar.model import Trade
@@ -34,26 +36,13 @@ from domain.game import Setup
 
 PAIRINGS = (("hard", "normal"), ("hard", "easy"), ("normal", "easy"))
 TARGETS = {("hard", "normal"): 0.75, ("hard", "easy"): 0.95}  # share of games won outright
-MEDIAN_TARGET_MS, P99_TARGET_MS = 50.0, 250.0  # one move, any level
 
 
 @dataclass
-class Result:
-    """One pairing's games, from the first level's side."""
+class Result(arena.Result):
+    """One pairing's games, from the first level's side, with the trades of each level."""
 
-    first: str
-    second: str
-    wins: int = 0
-    shared: int = 0
-    losses: int = 0
-    wins_by_turn: list[int] = field(default_factory=lambda: [0, 0])  # moving first, second
-    margins: list[int] = field(default_factory=list)
-    move_ns: dict[str, list[int]] = field(default_factory=dict)
     trades: dict[str, int] = field(default_factory=dict)
-
-    @property
-    def games(self) -> int:
-        return self.wins + self.shared + self.losses
 
 
 def play(seed: int, levels: tuple[str, str], result: Result) -> tuple[tuple[int, ...], int]:
@@ -75,21 +64,7 @@ def play(seed: int, levels: tuple[str, str], result: Result) -> tuple[tuple[int,
 
 def pairing(first: str, second: str, seeds: Sequence[int]) -> Result:
     """Each seed twice: `first` in seat 0, then in seat 1."""
-    result = Result(first, second)
-    for seed in seeds:
-        for seat in (0, 1):
-            levels = (first, second) if seat == 0 else (second, first)
-            scores, opener = play(seed, levels, result)
-            mine, theirs = scores[seat], scores[1 - seat]
-            result.margins.append(mine - theirs)
-            if mine > theirs:
-                result.wins += 1
-                result.wins_by_turn[0 if opener == seat else 1] += 1
-            elif mine == theirs:
-                result.shared += 1
-            else:
-                result.losses += 1
-    return result
+    return arena.pairing(Result(first, second), seeds, play)  # type: ignore[arg-type]
 
 
 def ms(ns: float) -> str:
@@ -132,20 +107,10 @@ def report(results: list[Result], seeds: Sequence[int], seconds: float) -> str:
         trades = sum(r.trades.get(level, 0) for r in results)
         games = sum(r.games for r in results if level in (r.first, r.second))
         if moves:
-            median, p99 = statistics.median(moves), percentile(moves, 99)
-            fast = median / 1e6 <= MEDIAN_TARGET_MS and p99 / 1e6 <= P99_TARGET_MS
-            times.append(
-                [
-                    f"`{level}`",
-                    str(len(moves)),
-                    f"{trades / games:.1f}",
-                    ms(median),
-                    ms(percentile(moves, 90)),
-                    ms(p99),
-                    ms(max(moves)),
-                    f"≤ {MEDIAN_TARGET_MS:.0f} / {P99_TARGET_MS:.0f} ms: {'yes' if fast else 'NO'}",
-                ]
-            )
+            count, *spread = arena.spread(moves, ms)
+            fast = arena.within_targets(moves)
+            holds = f"≤ {MEDIAN_TARGET_MS:.0f} / {P99_TARGET_MS:.0f} ms: {'yes' if fast else 'NO'}"
+            times.append([f"`{level}`", count, f"{trades / games:.1f}", *spread, holds])
     budget = (
         f"`hard` budget: at most {planner.NODES} positions per decision, "
         f"{planner.DEPTH} turns searched exactly."

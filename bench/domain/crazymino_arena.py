@@ -20,9 +20,10 @@ import argparse
 import statistics
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
-from bench.common import command_line, machine, percentile, table
+from bench.common import command_line, machine, table
+from bench.domain import arena
+from bench.domain.arena import MEDIAN_TARGET_MS, P99_TARGET_MS, Result
 from domain.chance import Dice
 from domain.crazymino import hard
 from domain.crazymino.game import CRAZYMINO
@@ -30,25 +31,6 @@ from domain.game import Setup
 
 PAIRINGS = (("hard", "normal"), ("hard", "easy"), ("normal", "easy"))
 TARGETS = {("hard", "normal"): 0.75, ("hard", "easy"): 0.90}  # share of games won outright
-MEDIAN_TARGET_MS, P99_TARGET_MS = 50.0, 250.0  # one `hard` move
-
-
-@dataclass
-class Result:
-    """One pairing's games, from the first level's side."""
-
-    first: str
-    second: str
-    wins: int = 0
-    shared: int = 0
-    losses: int = 0
-    wins_by_turn: list[int] = field(default_factory=lambda: [0, 0])  # moving first, second
-    margins: list[int] = field(default_factory=list)
-    move_ns: dict[str, list[int]] = field(default_factory=dict)
-
-    @property
-    def games(self) -> int:
-        return self.wins + self.shared + self.losses
 
 
 def play(seed: int, levels: tuple[str, str], result: Result) -> tuple[tuple[int, ...], int]:
@@ -68,21 +50,7 @@ def play(seed: int, levels: tuple[str, str], result: Result) -> tuple[tuple[int,
 
 def pairing(first: str, second: str, seeds: Sequence[int]) -> Result:
     """Each seed twice: `first` in seat 0, then in seat 1."""
-    result = Result(first, second)
-    for seed in seeds:
-        for seat in (0, 1):
-            levels = (first, second) if seat == 0 else (second, first)
-            scores, opener = play(seed, levels, result)
-            mine, theirs = scores[seat], scores[1 - seat]
-            result.margins.append(mine - theirs)
-            if mine > theirs:
-                result.wins += 1
-                result.wins_by_turn[0 if opener == seat else 1] += 1
-            elif mine == theirs:
-                result.shared += 1
-            else:
-                result.losses += 1
-    return result
+    return arena.pairing(Result(first, second), seeds, play)
 
 
 def ms(ns: float) -> str:
@@ -120,20 +88,10 @@ def report(results: list[Result], seeds: Sequence[int], seconds: float) -> str:
     for level in ("hard", "normal", "easy"):
         moves = [ns for r in results for ns in r.move_ns.get(level, [])]
         if moves:
-            median = statistics.median(moves)
-            p99 = percentile(moves, 99)
-            fast = median / 1e6 <= MEDIAN_TARGET_MS and p99 / 1e6 <= P99_TARGET_MS
+            fast = arena.within_targets(moves)
             holds = f"≤ {MEDIAN_TARGET_MS:.0f} / {P99_TARGET_MS:.0f} ms: {'yes' if fast else 'NO'}"
             times.append(
-                [
-                    f"`{level}`",
-                    str(len(moves)),
-                    ms(median),
-                    ms(percentile(moves, 90)),
-                    ms(p99),
-                    ms(max(moves)),
-                    holds if level == "hard" else "—",
-                ]
+                [f"`{level}`", *arena.spread(moves, ms), holds if level == "hard" else "—"]
             )
     budget = (
         f"`hard` budget: {hard.SAMPLES} deals per move, at most {hard.NODES} play-ons "

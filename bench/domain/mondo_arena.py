@@ -29,7 +29,9 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from bench.common import command_line, machine, percentile, table
+from bench.common import command_line, machine, table
+from bench.domain import arena
+from bench.domain.arena import MEDIAN_TARGET_MS, P99_TARGET_MS
 from domain.chance import Dice
 from domain.errors import RuleError
 from domain.game import Setup
@@ -41,7 +43,6 @@ T0 = 1_800_000_000_000
 PAIRINGS = (("hard", "normal"), ("normal", "easy"))
 TABLE = ("easy", "normal", "hard", "normal")
 TARGET = 0.75  # `hard` wins outright against `normal`
-MOVE_MEDIAN_MS, MOVE_P99_MS = 50.0, 250.0  # `hard`, per action
 GAMES: dict[str, dict[str, object]] = {
     "standard": {},
     "advanced": {"advanced": True},
@@ -191,20 +192,9 @@ def time_rows(games: Sequence[Game]) -> list[list[str]]:
         moves = [ns for g in games for ns in g.move_ns.get(level, [])]
         if not moves:
             continue
-        median, p99 = statistics.median(moves), percentile(moves, 99)
-        holds = median / 1e6 <= MOVE_MEDIAN_MS and p99 / 1e6 <= MOVE_P99_MS
-        target = f"≤ {MOVE_MEDIAN_MS:.0f} / {MOVE_P99_MS:.0f} ms: {'yes' if holds else 'NO'}"
-        rows.append(
-            [
-                f"`{level}`",
-                str(len(moves)),
-                ms(median),
-                ms(percentile(moves, 90)),
-                ms(p99),
-                ms(max(moves)),
-                target if level == "hard" else "—",
-            ]
-        )
+        holds = arena.within_targets(moves)
+        target = f"≤ {MEDIAN_TARGET_MS:.0f} / {P99_TARGET_MS:.0f} ms: {'yes' if holds else 'NO'}"
+        rows.append([f"`{level}`", *arena.spread(moves, ms), target if level == "hard" else "—"])
     return rows
 
 

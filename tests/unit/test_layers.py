@@ -12,16 +12,20 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def imported(package: str) -> dict[str, set[str]]:
-    """Each module of the package, with the top-level names of everything it imports."""
+def imported(package: str, *, whole: bool = False) -> dict[str, set[str]]:
+    """Each module of the package, with the top-level names of everything it imports (with
+    `whole`, the dotted names of the modules and of what it imports from them)."""
     found: dict[str, set[str]] = {}
     for path in (ROOT / package).rglob("*.py"):
         names: set[str] = set()
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Import):
-                names |= {alias.name.split(".")[0] for alias in node.names}
+                names |= {alias.name if whole else alias.name.split(".")[0] for alias in node.names}
             elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-                names.add(node.module.split(".")[0])
+                if whole:
+                    names |= {node.module, *(f"{node.module}.{a.name}" for a in node.names)}
+                else:
+                    names.add(node.module.split(".")[0])
         found[str(path.relative_to(ROOT))] = names
     return found
 
@@ -122,20 +126,6 @@ def test_no_import_inside_a_function_but_the_command_lines() -> None:
 def test_the_rules_never_import_what_makes_their_data() -> None:
     """Each game's `making/` (the scripts that write its fixed data and its pictures) stands
     apart: no module of the domain outside it imports it."""
-    for module, names in imported_modules("domain").items():
+    for module, names in imported("domain", whole=True).items():
         if "/making/" not in module:
             assert not any(".making" in name for name in names), module
-
-
-def imported_modules(package: str) -> dict[str, set[str]]:
-    """Each module of the package, with the dotted names of the modules it imports from."""
-    found: dict[str, set[str]] = {}
-    for path in (ROOT / package).rglob("*.py"):
-        names: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Import):
-                names |= {alias.name for alias in node.names}
-            elif isinstance(node, ast.ImportFrom) and node.module:
-                names |= {node.module, *(f"{node.module}.{a.name}" for a in node.names)}
-        found[str(path.relative_to(ROOT))] = names
-    return found

@@ -1,0 +1,76 @@
+"""What the AI arenas share: the tally of a pairing played seed by seed with the seats swapped,
+and the spread of the move times."""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from bench.common import percentile
+
+#: Targets of any level's move: at most this at the median and at p99 (ms).
+MEDIAN_TARGET_MS, P99_TARGET_MS = 50.0, 250.0
+
+
+@dataclass
+class Result:
+    """One pairing's two-seat games, from the first level's side."""
+
+    first: str
+    second: str
+    wins: int = 0
+    shared: int = 0
+    losses: int = 0
+    wins_by_turn: list[int] = field(default_factory=lambda: [0, 0])  # moving first, second
+    margins: list[int] = field(default_factory=list)
+    move_ns: dict[str, list[int]] = field(default_factory=dict)
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.shared + self.losses
+
+
+#: One game: (seed, the level of each seat, the tally) -> (the final scores, the seat that
+#: moved first); the game's move times go into the tally.
+Play = Callable[[int, tuple[str, str], Result], tuple[tuple[int, ...], int]]
+
+
+R = TypeVar("R", bound=Result)
+
+
+def pairing(result: R, seeds: Sequence[int], play: Play) -> R:
+    """Each seed twice into `result`: its first level in seat 0, then in seat 1."""
+    first, second = result.first, result.second
+    for seed in seeds:
+        for seat in (0, 1):
+            levels = (first, second) if seat == 0 else (second, first)
+            scores, opener = play(seed, levels, result)
+            mine, theirs = scores[seat], scores[1 - seat]
+            result.margins.append(mine - theirs)
+            if mine > theirs:
+                result.wins += 1
+                result.wins_by_turn[0 if opener == seat else 1] += 1
+            elif mine == theirs:
+                result.shared += 1
+            else:
+                result.losses += 1
+    return result
+
+
+def spread(moves: Sequence[int], ms: Callable[[float], str]) -> list[str]:
+    """How many moves, and their median, p90, p99 and longest time, each as `ms` writes it."""
+    return [
+        str(len(moves)),
+        ms(statistics.median(moves)),
+        ms(percentile(moves, 90)),
+        ms(percentile(moves, 99)),
+        ms(max(moves)),
+    ]
+
+
+def within_targets(moves: Sequence[int]) -> bool:
+    """Whether the moves meet the targets (median and p99)."""
+    median, p99 = statistics.median(moves), percentile(moves, 99)
+    return median / 1e6 <= MEDIAN_TARGET_MS and p99 / 1e6 <= P99_TARGET_MS
