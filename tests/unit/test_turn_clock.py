@@ -25,7 +25,7 @@ from domain.seating.model import (
     TableSet,
     TimedOut,
 )
-from domain.verify import verify
+from domain.verify import LogError, verify
 
 SECONDS = 30
 TURN = SECONDS * 1000
@@ -125,8 +125,8 @@ def test_a_move_of_ones_own_clears_the_strikes_and_keeps_the_turns_due() -> None
     log = Log("bazaar")
     now, _ = log.time_out()  # Bob's first turn: idle, one strike
     now = log.whole_turn(now)
-    (start,) = [c for c in log.clocks()[-1:] if c.seat == 1]
-    assert start.strikes == (0, 1)
+    start = log.clocks()[-1]
+    assert (start.seat, start.strikes) == (1, (0, 1))
     (timer,) = log.game.timers(log.state)
     events = log.send(1, Draw(), now + 1000)
     assert events[-1] == ClockSet(1, start.due, (0, 0), kept=True)  # the same clock runs on
@@ -169,14 +169,31 @@ def test_a_bazaar_log_recorded_with_a_clock_per_command_still_decodes_and_checks
     """Logs written before the clock ran per turn (their `table_set` has no `clock_per`) check
     against the rules they were played under: a clock per command."""
     game = TABLES["bazaar"]
-    kind = msgspec.defstruct("Log", [("setup", Setup), ("records", list[Record[game.event_type]])])
-    log = msgspec.json.decode((RECORDED / "bazaar_clock_per_command.json").read_bytes(), type=kind)
+    records = list[Record[game.event_type]]  # type: ignore[name-defined]
+    kind = msgspec.defstruct("Log", [("setup", Setup), ("records", records)])
+    log: Any = msgspec.json.decode(
+        (RECORDED / "bazaar_clock_per_command.json").read_bytes(), type=kind
+    )
     events = [r.event for r in log.records]
     assert next(e for e in events if isinstance(e, TableSet)).clock_per == "command"
     assert sum(isinstance(e, TimedOut) for e in events) == 2  # two in Bob's first turn
     state = verify(game, log.setup, log.records)
     assert state == game.replay(events)
     assert state.table.strikes_of(1) == 2
+
+
+def test_a_log_played_per_turn_does_not_check_as_one_played_per_command() -> None:
+    log = Log("bazaar")
+    log.send(1, Draw(), T0 + 1000)
+    log.time_out()
+    opening = [
+        Record(r.at, r.by, msgspec.structs.replace(r.event, clock_per="command"))
+        if isinstance(r.event, TableSet)
+        else r
+        for r in log.records
+    ]
+    with pytest.raises(LogError):
+        verify(log.game, log.setup, opening)
 
 
 # -- Crazymino: a turn is one command ---------------------------------------------------------
