@@ -229,6 +229,20 @@ class Game(ABC, Generic[S, C, E, V, O]):
         seat's move does not cancel another AI's pending turn."""
         return str(version)
 
+    def turn_key(self, state: S) -> int | None:
+        """What names the turn in play, for a table's turn clock (`domain.seating`): the clock
+        runs once per turn, and a turn goes on while its key stays the same, however many
+        commands it takes (a Bazaar turn: a draw, a joker's colour, a purchase). None, the
+        default, for a game whose every command is a whole turn."""
+        return None
+
+    def edition(self, opening: list[E], recorded: Sequence[E]) -> list[E]:
+        """The opening of `start`, as the edition of the rules a log was `recorded` under made
+        it: a game whose rules changed since (a table's clock, once per command before it ran
+        per turn) takes the recorded opening when it is one of an edition it still decides by,
+        so that old logs still check. By default, the opening as it is."""
+        return opening
+
     def leave(self, state: S, seat: int, now: int) -> list[E]:
         """What happens in the game itself when a seat's player leaves the table at `now` (in
         Mondo they take the lowest bonus chip at once); nothing by default."""

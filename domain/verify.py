@@ -28,6 +28,7 @@ def verify(game: AnyGame, setup: Setup, records: Sequence[Record[Any]]) -> Any:
         raise LogError(1, "the log has no event.")
     try:
         opening = game.start(setup, records[0].at)
+        opening = game.edition(opening, [r.event for r in records[: len(opening)]])
     except RuleError as error:
         raise LogError(1, error.message) from error
     _same(records, 0, opening, None)

@@ -65,6 +65,10 @@ class Bazaar(Game[State, Command, Event, BazaarView, ClockedTableOptions]):
         seat = state.seat_to_play
         return frozenset() if seat is None else frozenset((seat,))
 
+    def turn_key(self, state: State) -> int:
+        """The turns played so far: a turn of several commands runs one clock at a table."""
+        return state.turns
+
     def is_over(self, state: State) -> bool:
         return state.ended is not None
 

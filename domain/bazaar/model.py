@@ -164,7 +164,8 @@ class State(msgspec.Struct, frozen=True):
     """Everything about one game, hidden parts included. Only `evolve` makes new ones.
 
     `stalls` hold ware ids, top first; `carpets` are counts by colour (see `stones`); `draws`
-    counts the draws from the bag so far, the chance step of the next one."""
+    counts the draws from the bag so far, the chance step of the next one; `turns` the turns
+    played so far (ended by a purchase or by `end_turn`)."""
 
     players: tuple[str, ...] = ()
     order: tuple[int, ...] = ()
@@ -178,6 +179,7 @@ class State(msgspec.Struct, frozen=True):
     sales: tuple[WareBought, ...] = ()
     seed: int = 0
     ended: GameEnded | None = None
+    turns: int = 0
 
     @property
     def started(self) -> bool:

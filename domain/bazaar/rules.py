@@ -214,9 +214,12 @@ def evolve(state: State, event: Event) -> State:
                 sales=(*state.sales, event),
                 turn=_next_turn(state),
                 phase="draw_or_trade",
+                turns=state.turns + 1,
             )
         case TurnEnded():
-            return replace(state, turn=_next_turn(state), phase="draw_or_trade")
+            return replace(
+                state, turn=_next_turn(state), phase="draw_or_trade", turns=state.turns + 1
+            )
         case GameEnded():
             return replace(state, ended=event)
         case GameStarted():

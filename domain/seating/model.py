@@ -68,24 +68,37 @@ TableCommand = Leave | Rejoin | TimeOut | Abandon
 # -- events -----------------------------------------------------------------------------------
 
 
+#: How a table's clock runs: once per `turn` (however many commands the turn takes), or once
+#: per `command` of the game, as the tables set before `TableSet.clock_per` did.
+ClockPer = Literal["command", "turn"]
+
+
 class TableSet(EventStruct, frozen=True, tag="table_set"):
     """The table's rules, when the setup chose any: the turn clock, how many timeouts in a row
     hand a seat to the AI, the AI level that takes over, and the seats the AI plays from the
-    start (no clock runs for them)."""
+    start (no clock runs for them).
+
+    `clock_per`: `turn` on every table set today; `command` (the default) on those set before,
+    whose clock restarted at each command of a turn, so that their logs still check."""
 
     turn_seconds: int | None
     timeouts_to_ai: int
     takeover_level: str
     ai_seats: tuple[int, ...] = ()
+    clock_per: ClockPer = "command"
 
 
 class ClockSet(EventStruct, frozen=True, tag="clock_set"):
     """The turn clock now runs for `seat` until `due` (ms since the epoch); `seat` None: for
-    nobody (an AI's turn). `strikes`: each seat's timeouts in a row."""
+    nobody (an AI's turn). `strikes`: each seat's timeouts in a row.
+
+    `kept`: the running clock goes on, the same seat's turn with the same due (and the same
+    number); only the strikes changed (a move of the person's own ended their run)."""
 
     seat: int | None
     due: int | None
     strikes: tuple[int, ...]
+    kept: bool = False
 
 
 class TimedOut(EventStruct, frozen=True, tag="timed_out"):
@@ -142,6 +155,7 @@ class Table(msgspec.Struct, frozen=True):
     strikes: tuple[int, ...] = ()
     clock: Clock | None = None
     clocks: int = 0  # clocks set so far: the number of the running one
+    clock_per: ClockPer = "command"
 
     def level_away(self, seat: int) -> str | None:
         if not self.away:  # the usual case: everyone sits at the table

@@ -3,9 +3,13 @@
 `seated(game)` is the game as the service hosts it. Its state is the game's plus the table's;
 its commands and events are the game's plus the table's own (`domain.seating.model`).
 
-- A table with `turn_seconds` runs a clock for the person to act. When it runs out, the
-  system's `TimeOut` plays the seat's fallback, the `normal` AI's move decided from the seat's
-  own view, after a `TimedOut` event; `timeouts_to_ai` of them in a row hand the seat to the AI.
+- A table with `turn_seconds` runs a clock for the person to act, once per turn: its due is
+  set when the seat's turn begins and holds however many commands the turn takes (the game's
+  `turn_key` says when a turn goes on). When it runs out, the system's `TimeOut` plays the
+  seat's fallback after a `TimedOut` event: the `normal` AI, from the seat's own view, finishes
+  the whole turn. One timeout is one strike; `timeouts_to_ai` in a row hand the seat to the AI.
+  (Tables set before this, `TableSet.clock_per` `command`, ran a clock per command: their logs
+  are decided as they were played.)
 - `Leave` hands the seat to the AI at the table's `takeover_level`; the game may add what
   leaving means in it (`Game.leave`). `Rejoin` takes it back.
 - The system's `Abandon` ends a game nobody has played for a long time, with the events the
@@ -60,6 +64,8 @@ _DESCRIBED = Described(DESCRIBED)
 _TABLE_COMMAND: dict[type, type | None] = {}
 #: The AI level whose move a timed-out seat plays.
 FALLBACK = "normal"
+#: The most commands the fallback plays to finish a turn (a Bazaar turn takes three at most).
+TURN_COMMANDS = 16
 
 
 class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
@@ -106,12 +112,21 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
             getattr(options, "timeouts_to_ai", 3),
             level,
             tuple(sorted(setup.ai_seats)),
+            clock_per="turn",
         )
         events: list[Any] = list(self.inner.start(setup, now))
         if table.turn_seconds is not None or level != FALLBACK:
             events.append(table)
         state = self.fold(self.initial(), events)
         return events + self._clock(state, now, state.table.strikes)
+
+    def edition(self, opening: list[Any], recorded: Sequence[Any]) -> list[Any]:
+        """A table set before `TableSet.clock_per` (its clock ran once per command) goes on
+        deciding so: its log checks as it was played."""
+        older = [replace(e, clock_per="command") if type(e) is TableSet else e for e in opening]
+        if older != opening and list(recorded) == older:
+            return older
+        return opening
 
     # -- deciding -------------------------------------------------------------------------
 
@@ -126,9 +141,8 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
             events = list(self.inner.decide(game, seat, command, now))
             if table.turn_seconds is None or not events:  # no clock: `_clock_after` adds none
                 return events
-            if seat is None:
-                return events + self._clock_after(state, events, now, table.strikes)
-            return events + self._clock_after(state, events, now, _strike(table, seat, 0))
+            strikes = table.strikes if seat is None else _strike(table, seat, 0)
+            return events + self._clock_after(state, events, now, strikes)
         if own is Abandon:
             if seat is not None:
                 raise TurnError("Only the service ends a game that nobody plays.")
@@ -165,26 +179,76 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
             return []
         if now < clock.due:
             raise ClockRunning("The turn's time is not up yet.")
-        view = self.inner.view(game, who)  # the seat's own view, as a person would see it
-        move = self.inner.policies[FALLBACK](view, _entropy(table.clocks, who), now)
         strike = table.strikes_of(who) + 1
         events: list[Any] = [TimedOut(who, command.clock, strike)]
-        events += self.inner.decide(game, who, move, now)
+        events += self._fallback(game, who, table, now)
         strikes = _strike(table, who, strike)
         if strike >= table.timeouts_to_ai:
             events.append(SeatLeft(who, table.takeover_level, "timeouts"))
             strikes = _strike(table, who, 0)
-        return events + self._clock_after(state, events, now, strikes)
+        return events + self._clock_after(state, events, now, strikes, ran_out=True)
+
+    def _fallback(self, game: Any, who: int, table: Table, now: int) -> list[Any]:
+        """The `normal` AI's commands for a seat whose time ran out, each decided from the
+        seat's own view (as a person would see it): to the end of the turn, or one command on
+        a table whose clock runs per command. Its entropy is fixed by the clock and the step,
+        so that a replay decides alike."""
+        inner, policy = self.inner, self.inner.policies[FALLBACK]
+        key = inner.turn_key(game) if table.clock_per == "turn" else None
+        events: list[Any] = []
+        for step in range(TURN_COMMANDS):
+            move = policy(inner.view(game, who), _entropy(table.clocks, who, step), now)
+            played = inner.decide(game, who, move, now)
+            events += played
+            if key is None or not played:
+                break
+            game = inner.fold(game, played)
+            if inner.turn_key(game) != key or inner.is_over(game) or who not in inner.to_act(game):
+                break
+        return events
 
     def _clock_after(
-        self, state: SeatedState[Any], events: list[Any], now: int, strikes: tuple[int, ...]
+        self,
+        state: SeatedState[Any],
+        events: list[Any],
+        now: int,
+        strikes: tuple[int, ...],
+        *,
+        ran_out: bool = False,
     ) -> list[Any]:
+        """The clock after a command's `events`: the running one goes on while its seat's turn
+        does (unless it `ran_out`), else the next person's starts."""
         if state.table.turn_seconds is None or not events:
             return []
-        return self._clock(self.fold(state, events), now, strikes)
+        after = self.fold(state, events)
+        running = None if ran_out else self._running(state, after, events)
+        return self._clock(after, now, strikes, running)
 
-    def _clock(self, state: SeatedState[Any], now: int, strikes: tuple[int, ...]) -> list[Any]:
-        """The clock for the person to act after a command (for nobody on an AI's turn)."""
+    def _running(
+        self, before: SeatedState[Any], after: SeatedState[Any], events: list[Any]
+    ) -> Clock | None:
+        """The clock that goes on after `events`: the running one, on a table whose clock runs
+        per turn, when the turn has not changed (by the game's `turn_key`; a game without one
+        has a new turn at each of its own commands)."""
+        table = after.table
+        if table.clock_per != "turn" or table.clock is None:
+            return None
+        key = self.inner.turn_key(before.game)
+        if key is None:
+            turned = any(not _is_table_event(e) for e in events)
+        else:
+            turned = key != self.inner.turn_key(after.game)
+        return None if turned else table.clock
+
+    def _clock(
+        self,
+        state: SeatedState[Any],
+        now: int,
+        strikes: tuple[int, ...],
+        running: Clock | None = None,
+    ) -> list[Any]:
+        """The clock for the person to act after a command (for nobody on an AI's turn): the
+        `running` one if it is theirs, restated only when the strikes change."""
         table = state.table
         if table.turn_seconds is None or self.inner.is_over(state.game):
             return []
@@ -196,6 +260,10 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
         if not people:
             idle = table.clock is None and strikes == table.strikes
             return [] if idle else [ClockSet(None, None, strikes)]
+        if running is not None and running.seat == people[0]:
+            if _same_strikes(strikes, table.strikes):
+                return []
+            return [ClockSet(running.seat, running.due, strikes, kept=True)]
         return [ClockSet(people[0], now + table.turn_seconds * 1000, strikes)]
 
     def admit(self, state: SeatedState[Any], seat: int, command: Any) -> None:
@@ -329,13 +397,22 @@ def _strike(table: Table, seat: int, count: int) -> tuple[int, ...]:
     return tuple(strikes)
 
 
-def _entropy(clock: int, seat: int) -> int:
-    """The fallback move's entropy: fixed by the clock, so that a replay decides alike."""
-    return (clock * 2_654_435_761 + seat * 40_503) % 2**32
+def _same_strikes(one: tuple[int, ...], other: tuple[int, ...]) -> bool:
+    """Whether two tuples of strikes say the same (a seat beyond a tuple's end has none)."""
+    size = max(len(one), len(other))
+    return one + (0,) * (size - len(one)) == other + (0,) * (size - len(other))
+
+
+def _entropy(clock: int, seat: int, step: int = 0) -> int:
+    """The fallback's entropy for the `step`-th command of its turn: fixed by the clock, so
+    that a replay decides alike."""
+    return (clock * 2_654_435_761 + seat * 40_503 + step * 2_246_822_519) % 2**32
 
 
 def _table_after(table: Table, event: Any) -> Table:
     if type(event) is ClockSet:  # the commonest, first and without a pattern
+        if event.kept:  # the running clock goes on: same seat, same due, same number
+            return replace(table, strikes=event.strikes)
         seat, due = event.seat, event.due
         clock = None if seat is None or due is None else Clock(seat, due)
         return replace(table, clock=clock, clocks=table.clocks + 1, strikes=event.strikes)
@@ -347,7 +424,10 @@ def _table_after(table: Table, event: Any) -> Table:
                 timeouts_to_ai=limit,
                 takeover_level=level,
                 ai_seats=event.ai_seats,
+                clock_per=event.clock_per,
             )
+        case ClockSet(strikes=strikes, kept=True):
+            return replace(table, strikes=strikes)
         case ClockSet(seat=seat, due=due, strikes=strikes):
             clock = None if seat is None or due is None else Clock(seat, due)
             return replace(table, clock=clock, clocks=table.clocks + 1, strikes=strikes)

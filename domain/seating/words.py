@@ -22,6 +22,8 @@ def describe(event: Any, names: Sequence[str]) -> str:
             return f"The table: {clock}; a player who leaves is played by the {level} AI."
         case ClockSet(seat=None):
             return "No turn clock runs: an AI is to act."
+        case ClockSet(seat=seat, kept=True):
+            return f"{who(seat)}'s turn clock runs on, their run of timeouts ended."
         case ClockSet(seat=seat, strikes=strikes):
             count = strikes[seat] if seat is not None and seat < len(strikes) else 0
             late = f" (timed out {count} in a row)" if count else ""
