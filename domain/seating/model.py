@@ -144,7 +144,7 @@ class Away(msgspec.Struct, frozen=True):
     level: str
 
 
-class Table(msgspec.Struct, frozen=True):
+class Seating(msgspec.Struct, frozen=True):
     """The table around a game: its rules, who has left, the running clock."""
 
     turn_seconds: int | None = None
@@ -170,7 +170,7 @@ class SeatedState(msgspec.Struct, Generic[S], frozen=True):
     """A game's state and its table's."""
 
     game: S
-    table: Table = Table()
+    table: Seating = Seating()
 
 
 class TableView(msgspec.Struct, frozen=True):

@@ -39,9 +39,9 @@ from domain.seating.model import (
     Rejoin,
     SeatAway,
     SeatedState,
+    Seating,
     SeatLeft,
     SeatRejoined,
-    Table,
     TableEvent,
     TableSet,
     TableView,
@@ -188,7 +188,7 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
             strikes = _strike(table, who, 0)
         return events + self._clock_after(state, events, now, strikes, ran_out=True)
 
-    def _fallback(self, game: Any, who: int, table: Table, now: int) -> list[Any]:
+    def _fallback(self, game: Any, who: int, table: Seating, now: int) -> list[Any]:
         """The `normal` AI's commands for a seat whose time ran out, each decided from the
         seat's own view (as a person would see it): to the end of the turn, or one command on
         a table whose clock runs per command. Its entropy is fixed by the clock and the step,
@@ -389,7 +389,7 @@ def seated(game: AnyGame) -> Seated:
     return game if isinstance(game, Seated) else Seated(game)
 
 
-def _strike(table: Table, seat: int, count: int) -> tuple[int, ...]:
+def _strike(table: Seating, seat: int, count: int) -> tuple[int, ...]:
     """Each seat's timeouts in a row, with `seat`'s set to `count`."""
     size = max(len(table.strikes), seat + 1)
     strikes = list(table.strikes) + [0] * (size - len(table.strikes))
@@ -409,7 +409,7 @@ def _entropy(clock: int, seat: int, step: int = 0) -> int:
     return (clock * 2_654_435_761 + seat * 40_503 + step * 2_246_822_519) % 2**32
 
 
-def _table_after(table: Table, event: Any) -> Table:
+def _table_after(table: Seating, event: Any) -> Seating:
     if type(event) is ClockSet:  # the commonest, first and without a pattern
         if event.kept:  # the running clock goes on: same seat, same due, same number
             return replace(table, strikes=event.strikes)
