@@ -35,7 +35,7 @@ from app.api.http import checked_key, client_address, command_of, json_body
 from app.api.projection import entries, game_view
 from app.api.refusals import judged
 from app.api.tickets import Tickets
-from app.commands.errors import InvalidInput, Unauthorized
+from app.commands.errors import InvalidInput, Unauthorized, UnknownGame
 from app.commands.service import GameService
 from app.commands.table import Entry, Outcome, Table
 from app.live.hub import Delivery, Hub, Subscription
@@ -376,13 +376,19 @@ class Connection:
     async def _push(self) -> None:
         """Live events from the hub, as the seat may see each; the connection closes when the
         hub ends it (1012: the process stops) or drops it (1013: it fell too far behind), and
-        the client reconnects with the last version it has."""
+        the client reconnects with the last version it has; or, when the game was deleted,
+        with the refusal a new connection would get (404 `unknown_game`, closed with 4404)."""
         subscription = self._subscription
         while True:
             delivery = await subscription.queue.get()
             async with self.turn:
                 waiting = [] if delivery is None else [delivery, *self._waiting()]
                 await self._pass_on(waiting)
+            if delivery is None and subscription.gone:
+                gone = Refused(None, 404, UnknownGame.code, "There is no game with that id.")
+                await self.send(gone)
+                await self.close(4404, gone.code)
+                return
             if delivery is None:
                 await self.close(1012, "the server is restarting: reconnect")
                 return

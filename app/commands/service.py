@@ -3,7 +3,8 @@
 The service stamps every command with the server's time (ms since the epoch, never earlier
 than the game's last event) and passes it to the rules. States are cached per process by game
 id and version, and caught up from the stream when the stream is ahead; a miss folds the whole
-stream. Nothing here is the source of truth.
+stream. Nothing here is the source of truth: a game deleted elsewhere is forgotten when the hub
+hears of it (`forget`), or at the next load, whose read finds the stream gone.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from app.commands.ports import Scheduler
 from app.commands.seats import PublicSeat, Seat, SeatRequest, check_name, clean_name, new_token
 from app.commands.seats import token_hash as hash_of
 from app.commands.table import Entry, Outcome, Table, marked, wall_ms
-from app.store.events import EventStore, StoredEvent, VersionConflict
+from app.store.events import EventStore, GameNotFound, StoredEvent, VersionConflict
 from app.store.lifecycle import Lifecycle
 from domain.errors import RuleError
 from domain.game import AnyGame, Setup
@@ -73,6 +74,7 @@ class GameService:
         self.lifecycle = lifecycle
         self.clock = clock
         self._cache: OrderedDict[str, Table] = OrderedDict()
+        self._archived: set[str] = set()  # cached games read whole from their archive
         self._cache_size = cache_size
         self._attempts = attempts
         self._watchers: list[Watcher] = []
@@ -158,16 +160,39 @@ class GameService:
     # -- loading --------------------------------------------------------------------------
 
     async def load(self, game_id: str) -> Table:
-        """The game's latest state: the cached one caught up from the stream, or a full fold."""
+        """The game's latest state: the cached one caught up from the stream, or a full fold.
+
+        The read of a cached game takes its last known event too (`EventStore.since`, still
+        one read): a stream without it is gone. Then the game was archived (read afresh, from
+        its archive, once; after that only its existence is checked) or deleted: forgotten,
+        and `UnknownGame`."""
         cached = self._cache.get(game_id)
         if cached is None:
             return await self._load_fresh(game_id)
-        newer = await self.store.read(game_id, after=cached.version)
+        if game_id in self._archived:  # nothing more is appended to an archived game
+            if not await self.store.exists(game_id):
+                raise self._gone(game_id)
+            newer: list[StoredEvent] | None = []
+        else:
+            newer = await self.store.since(game_id, cached.version)
+        if newer is None:
+            if not await self.store.exists(game_id):
+                raise self._gone(game_id)
+            return await self._load_fresh(game_id)
         if not newer:
             if game_id in self._cache:  # other loads may have evicted it while this one read
                 self._cache.move_to_end(game_id)
             return cached
         return self._remember(self._caught_up(cached, newer))
+
+    def forget(self, game_id: str) -> None:
+        """Drop the game from this process's cache (it was deleted: `app.live.hub`)."""
+        self._cache.pop(game_id, None)
+        self._archived.discard(game_id)
+
+    def _gone(self, game_id: str) -> UnknownGame:
+        self.forget(game_id)
+        return UnknownGame("There is no game with that id.")
 
     async def current(self, game_id: str) -> Table:
         """The game as this process last saw it, with no read when it is cached: it may be
@@ -184,17 +209,21 @@ class GameService:
         table = Table(game_id, kind.game, meta.seats, kind.game.initial(), 0, meta.created)
         if meta.archived and self.lifecycle is not None:
             stored = await self.lifecycle.read_archive(game_id)
+            self._archived.add(game_id)
         else:
             stored = await self.store.read(game_id)
         return self._remember(self._caught_up(table, stored))
 
     async def _read(self, table: Table, after: int, count: int | None = None) -> list[StoredEvent]:
         """The table's events after a version: from its stream, or from its archive once the
-        stream is gone (the events a table knows of must exist somewhere)."""
+        stream is gone (the events a table knows of must exist somewhere: where they do not,
+        the game was deleted, `UnknownGame`)."""
         stored = await self.store.read(table.id, after=after, count=count)
         expected = table.version - after if count is None else min(count, table.version - after)
         if len(stored) < expected and self.lifecycle is not None:
             stored = await self.lifecycle.read_archive(table.id, after, count)
+        if len(stored) < expected:
+            raise self._gone(table.id)
         return stored
 
     def _caught_up(self, table: Table, stored: Sequence[StoredEvent]) -> Table:
@@ -210,7 +239,7 @@ class GameService:
             self._cache[table.id] = table
             self._cache.move_to_end(table.id)
             while len(self._cache) > self._cache_size:
-                self._cache.popitem(last=False)
+                self._archived.discard(self._cache.popitem(last=False)[0])
         return table
 
     def entries(self, table: Table, stored: Sequence[StoredEvent]) -> list[Entry]:
@@ -361,6 +390,8 @@ class GameService:
             except VersionConflict:
                 metrics.CONFLICTS.labels(table.game.name).inc()
                 continue
+            except GameNotFound:
+                raise self._gone(game_id) from None
             if result.replayed:
                 return await self._replayed(await self.load(game_id), result.first, result.last)
             self._remember(after)

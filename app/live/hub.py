@@ -16,6 +16,11 @@ the subscription is missed), after every reconnection of its listener, and every
 `resync_ms` in any case. A subscriber that falls too far behind is dropped (its client
 reconnects with Last-Event-ID and loses nothing). Past `max_subscribers` a new subscription
 is refused (`StreamsFull`: 503 with Retry-After).
+
+A deleted game's news says `GONE`: its streams end (`Subscription.gone`: a seat's socket says
+why) and the service forgets it. A hub that missed that news (its listener was away) finds the
+stream gone at its next read of the game after a reconnection or at the periodic resync, which
+read the last event passed on as well (`EventStore.since`).
 """
 
 from __future__ import annotations
@@ -33,7 +38,7 @@ from app.commands.service import GameService
 from app.commands.table import Entry, Table
 from app.live import news
 from app.live.news import Listener
-from app.store.events import EventStore, news_channel
+from app.store.events import GONE, EventStore, news_channel
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +57,7 @@ class Subscription:
         self.game_id = game_id
         self.queue: asyncio.Queue[Delivery | None] = asyncio.Queue(maxsize=size)
         self.dropped = False
+        self.gone = False  # ended because its game was deleted
         self.sink: Callable[[list[Delivery]], bool] | None = None
 
     def offer_all(self, deliveries: list[Delivery]) -> bool:
@@ -167,13 +173,30 @@ class Hub:
 
     def notify(self, game_id: str, version: int | None = None) -> None:
         """The game has news (up to `version`, when known): read it soon (once, however many
-        notifications come), unless this process has passed that version on already."""
+        notifications come), unless this process has passed that version on already. A
+        version `GONE`: the game was deleted."""
+        if version == GONE:
+            self.gone(game_id)
+            return
         channel = self._channels.get(game_id)
         if channel is not None and (version is None or version > channel.table.version):
             known = self._dirty.get(game_id, 0)
             newest = None if version is None or known is None else max(known, version)
             self._dirty[game_id] = newest
             self._wake.set()
+
+    def gone(self, game_id: str) -> None:
+        """The game was deleted: end its streams, forget it here and in the service."""
+        self._service.forget(game_id)
+        channel = self._channels.get(game_id)
+        if channel is None:
+            return
+        for subscription in channel.subscribers:
+            subscription.gone = True
+            if subscription.queue.full():  # what it has not taken is of a game that is gone
+                subscription.queue.get_nowait()
+            subscription.offer(None)
+        self._forget(game_id)
 
     def _appended(self, after: Table, appended: list[Entry], answering: object) -> None:
         """This process's own append: passed on at once, without a read, when it follows
@@ -274,16 +297,18 @@ class Hub:
             self._wake.clear()
             news, self._dirty = self._dirty, {}
             self._stale -= news.keys()
-            games = [g for g, version in news.items() if self._unseen(g, version)]
+            # News of a version is read as it is; the rest (a subscription confirmed, after a
+            # reconnection, or the resync) also checks that the game is still there.
+            games = [(g, v is None) for g, v in news.items() if self._unseen(g, v)]
             for _ in range(_READS_AT_ONCE):
                 if not self._stale:
                     break
                 game_id = self._stale.pop()
                 if game_id in self._channels:
-                    games.append(game_id)
+                    games.append((game_id, True))
             for start in range(0, len(games), _READS_AT_ONCE):
                 part = games[start : start + _READS_AT_ONCE]
-                await asyncio.gather(*(self._pass_on(g) for g in part))
+                await asyncio.gather(*(self._pass_on(g, checked) for g, checked in part))
             if self._stale:
                 self._wake.set()
 
@@ -292,12 +317,19 @@ class Hub:
         channel = self._channels.get(game_id)
         return channel is not None and (version is None or version > channel.table.version)
 
-    async def _pass_on(self, game_id: str) -> None:
+    async def _pass_on(self, game_id: str, checked: bool = False) -> None:
         channel = self._channels.get(game_id)
         if channel is None:
             return
         try:
-            stored = await self._reader.read(game_id, after=channel.table.version)
+            if checked:
+                found = await self._reader.since(game_id, channel.table.version)
+                if found is None and not await self._reader.exists(game_id):
+                    self.gone(game_id)  # deleted, and this process missed the news
+                    return
+                stored = found or []  # None: an archived game's stream, gone for good
+            else:
+                stored = await self._reader.read(game_id, after=channel.table.version)
         except (ConnectionError, OSError, RedisError):
             log.warning("reading game %s for its subscribers failed; trying again", game_id)
             await asyncio.sleep(0.5)

@@ -5,7 +5,8 @@ Keys of one game all carry the game id as a hash tag, so a game lives on one Red
 the server time of its append in ms, ``by``: the seat that caused it, empty for the system),
 ``game:{ID}:version`` (string int), ``game:{ID}:meta`` (hash) and ``game:{ID}:cmd:KEY``
 (idempotency, ``first:last``); every create and append publishes the new version on the
-shard channel ``game:{ID}:news`` (SPUBLISH, `app.live.hub` listens). The lobby index
+shard channel ``game:{ID}:news`` (SPUBLISH, `app.live.hub` listens), and a deletion publishes
+`GONE` there (`app.store.lifecycle`). The lobby index
 ``games:lobby`` (sorted set, score = creation time in ms) is a key of its own (one slot of a
 cluster). No command touches two slots and no transaction spans keys of two games, so the
 store runs on a Redis Cluster as on one Redis.
@@ -22,6 +23,8 @@ from redis.asyncio import Redis
 from app.store.pipe import Pipe
 
 LOBBY_KEY = "games:lobby"
+#: The version a game's news carries once the game is deleted: it is gone, in every process.
+GONE = -1
 
 # KEYS: version, meta, events. ARGV: n_meta, k1, v1, ..., kn, vn, then for each event its
 # data, time and cause (d1, at1, by1, d2, ...).
@@ -295,6 +298,18 @@ class EventStore:
             return [_stored(sid, dict(zip(f[::2], f[1::2], strict=True))) for sid, f in flat]
         entries = await self._redis.xrange(key, min=low, max="+", count=count)
         return [_stored(sid, fields) for sid, fields in entries]
+
+    async def since(self, game_id: str, version: int) -> list[StoredEvent] | None:
+        """The game's events after `version`, read with event `version` itself (one read, as
+        `read`): None when the stream does not hold that event (the game was deleted or its
+        stream archived, or it has no events at all), where `read` would answer [] as for a
+        game with nothing new."""
+        stored = await self.read(game_id, after=max(version - 1, 0))
+        if version == 0:
+            return stored or None
+        if not stored or stored[0].version != version:
+            return None
+        return stored[1:]
 
     async def wait(self, game_id: str, after: int, timeout_ms: int) -> list[StoredEvent]:
         """Events with version > `after`, waiting up to `timeout_ms` for some; [] on timeout.

@@ -17,7 +17,7 @@ import zlib
 import msgspec
 from redis.asyncio import Redis
 
-from app.store.events import StoredEvent
+from app.store.events import GONE, StoredEvent, news_channel
 
 RUNNING, ENDED, ARCHIVED = "games:running", "games:ended", "games:archived"
 
@@ -92,10 +92,13 @@ class Lifecycle:
         ]
 
     async def delete(self, game_id: str, lobby: str) -> None:
-        """Remove every key of the game and its entries in the indexes and the lobby."""
+        """Remove every key of the game and its entries in the indexes and the lobby, then
+        announce it on the game's news channel (`GONE`): the processes that stream it end its
+        streams and forget it (the others find it gone at their next load)."""
         keys = [_key(game_id, s) for s in ("version", "events", "archive", "meta")]
         async with self._redis.pipeline(transaction=False) as pipe:
             pipe.delete(*keys)
             for index in (RUNNING, ENDED, ARCHIVED, lobby):
                 pipe.zrem(index, game_id)
+            pipe.execute_command("SPUBLISH", news_channel(game_id), GONE)
             await pipe.execute()
