@@ -34,6 +34,12 @@ return n
 
 _COUNT_SOURCE = _COUNT.encode()
 
+# KEYS: window. Gives one back, only to a window that exists (its expiry stays).
+_GIVE_BACK = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) end
+return 0
+"""
+
 _ACTIVE = status_field("active")["status"]
 #: What each kind of request is called in a refusal.
 _WHAT = {
@@ -60,6 +66,7 @@ class Guard:
         self._redis = redis
         self._settings = settings
         self._count = redis.register_script(_COUNT)
+        self._give_back = redis.register_script(_GIVE_BACK)
         self._pipe = pipe  # the count goes through it when given (`app.store.pipe`)
         self._limits = {
             "create": settings.create_per_minute,
@@ -70,11 +77,12 @@ class Guard:
         }
         self._open: dict[str, int] = {}  # streams and sockets held, by address key
 
-    async def admit(self, kind: str, address: str) -> None:
-        """Count one request of `kind` (one of `_WHAT`); `RateLimited` past the limit."""
+    async def admit(self, kind: str, address: str) -> str | None:
+        """Count one request of `kind` (one of `_WHAT`); `RateLimited` past the limit. The
+        window it was counted in (None: no limit), for `refund`."""
         limit = self._limits[kind]
         if limit <= 0:
-            return
+            return None
         now = time.time()
         minute = int(now // 60)
         key = _window(kind, address, minute)
@@ -89,11 +97,13 @@ class Guard:
                 f"Try again in {wait} s.",
                 retry_after=wait,
             )
+        return key
 
-    async def refund(self, kind: str, address: str) -> None:
-        """Give back the place of a request `admit` counted and that was then refused."""
-        if self._limits[kind] > 0:
-            await self._redis.decr(_window(kind, address, int(time.time() // 60)))
+    async def refund(self, window: str | None) -> None:
+        """Give back the place a request took in `window` (what `admit` answered) when the
+        request was then refused; a window that has expired meanwhile is left alone."""
+        if window is not None:
+            await self._give_back(keys=[window])
 
     def hold(self, address: str) -> str:
         """One more stream or socket held open by the address; `RateLimited` past the limit.

@@ -30,9 +30,11 @@ from app.api.lobby import GameType, Lobby
 from app.api.projection import applied, event_list, game_view
 from app.api.tickets import TICKET_SECONDS, Tickets
 from app.base import metrics
+from app.commands.errors import InvalidInput, RateLimited, Unprocessable
 from app.commands.seats import PublicSeat, SeatRequest
 from app.commands.service import CreateGame
 from app.machine.scheduler import ArqScheduler
+from domain.errors import RuleError
 
 if TYPE_CHECKING:  # unions over the hosted games, given to the app as its signature namespace
     from typing import TypeAlias
@@ -56,18 +58,26 @@ async def games_options() -> Response[None]:
     return Response(None, status_code=204, headers={"Allow": "GET, OPTIONS, POST"})
 
 
+#: The refusals of a creation that give its place back: the request's own (a setup, an option,
+#: a level the game does not take) and the cap on open games, all before anything is stored.
+REFUNDED = (RuleError, Unprocessable, InvalidInput, RateLimited)
+
+
 @contextlib.asynccontextmanager
-async def creating(request: Request[Any, Any, Any]) -> AsyncIterator[tuple[Guard, str]]:
-    """A creation counted against the caller's address, its place given back if the creation
-    is refused (by the cap on open games, or by the service: a bad option, a bad log)."""
+async def creating(
+    request: Request[Any, Any, Any], refunded: tuple[type[Exception], ...] = REFUNDED
+) -> AsyncIterator[tuple[Guard, str]]:
+    """A creation counted against the caller's address, its place given back when it is
+    refused for one of `refunded` (never for a failure after the game was stored)."""
     guard: Guard = request.app.state.guard
     address = client_address(request)
-    await guard.admit("create", address)
+    window = await guard.admit("create", address)
     try:
         await guard.check_open(address)
         yield guard, address
-    except BaseException:
-        await guard.refund("create", address)
+    except refunded:
+        with contextlib.suppress(Exception):  # the refusal is what the caller must hear
+            await guard.refund(window)
         raise
 
 
@@ -243,7 +253,8 @@ async def export_log(request: Request[Any, Any, Any], game_id: FromPath[str]) ->
 async def import_log(request: Request[Any, Any, Any]) -> Created:
     """A new game rebuilt from an exported log, once every event is checked against the rules."""
     service = service_of(request)
-    async with creating(request) as (guard, address):
+    # A log that does not replay keeps its place: checking it replayed every command.
+    async with creating(request, (RateLimited,)) as (guard, address):
         log, game, stored, _ = logfile.read(service.catalogue, await request.body())
         requests = [SeatRequest(s.type, s.name, s.level) for s in log.seats]
         table, seats = await service.open(game, log.setup, requests, stored, service.clock())

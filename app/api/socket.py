@@ -281,7 +281,7 @@ class Connection:
                 command, expected = command_of(kind, raw.get("command"), tags)
             else:
                 command, expected = fast.command, None
-        except (Gone, OSError):
+        except Gone:
             raise  # the client went away: nothing to answer (`serve` ends quietly)
         except Exception as error:
             await self.send(refused(error, key))
@@ -298,7 +298,7 @@ class Connection:
                     loaded=table,
                     answering=self._subscription,  # its events go in the answer
                 )
-            except (Gone, OSError):
+            except Gone:
                 raise
             except Exception as error:
                 await self.send(refused(error, key))
@@ -419,8 +419,8 @@ class AsgiLink:
     async def send(self, data: bytes) -> None:
         try:
             await self.socket.send_text(data.decode())
-        except WebSocketDisconnect as gone:
-            raise Gone(str(gone)) from gone
+        except (WebSocketDisconnect, OSError) as gone:  # the server's ClientDisconnected too
+            raise Gone(str(gone) or type(gone).__name__) from gone
 
     def ready(self) -> bool:
         return False  # every message goes through the ASGI server's `send`
@@ -429,7 +429,7 @@ class AsgiLink:
         raise NotImplementedError("an ASGI connection sends with `send`")
 
     async def close(self, code: int, reason: str) -> None:
-        with contextlib.suppress(WebSocketDisconnect):
+        with contextlib.suppress(WebSocketDisconnect, OSError):
             await self.socket.close(code, reason)
 
 

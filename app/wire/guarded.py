@@ -33,21 +33,35 @@ class GuardedSansIO(WebSocketsSansIOProtocol):
         )
         self.guard = FrameReader(MAX_MESSAGE)
         self.unread = 0
+        self.head: bytes | None = b""  # the upgrade request so far; None once it is whole
 
     def data_received(self, data: bytes) -> None:
-        if self.handshake_initiated:
-            try:
-                frames = self.guard.feed(data)
-            except Failure as failure:
-                self._refuse(failure.code, failure.reason)
+        frames = data
+        if self.head is not None:  # what follows the request's headers are frames already
+            self.head += data
+            end = self.head.find(b"\r\n\r\n")
+            if end < 0:
+                super().data_received(data)
                 return
-            for opcode, _ in frames:
-                if opcode == PING and not self.writable.is_set():
-                    self.unread += 1
-                    if self.unread > UNREAD_PINGS:
-                        self._refuse(1008, "read what you are sent")
-                        return
+            frames, self.head = self.head[end + 4 :], None
+        if frames and not self._checked(frames):
+            return
         super().data_received(data)
+
+    def _checked(self, data: bytes) -> bool:
+        """Whether the client's frames keep within the bounds (else it is refused)."""
+        try:
+            frames = self.guard.feed(data)
+        except Failure as failure:
+            self._refuse(failure.code, failure.reason)
+            return False
+        for opcode, _ in frames:
+            if opcode == PING and not self.writable.is_set():
+                self.unread += 1
+                if self.unread > UNREAD_PINGS:
+                    self._refuse(1008, "read what you are sent")
+                    return False
+        return True
 
     def resume_writing(self) -> None:
         self.unread = 0

@@ -85,6 +85,7 @@ class SeatWire(asyncio.Protocol):
         self.timer: asyncio.TimerHandle | None = None  # the next ping, or the close deadline
         self.ping: bytes | None = None  # the payload of the ping awaiting its pong
         self.unread = 0  # pings not answered while the client read nothing
+        self.unanswered: bytes | None = None  # the latest of them, answered once it reads
         # what a Link tells
         self.game_id = ""
         self.address = "unknown"
@@ -117,6 +118,7 @@ class SeatWire(asyncio.Protocol):
                     self._write(frame(PONG, payload))
                     continue
                 self.unread += 1  # the client sends but does not read what it is sent
+                self.unanswered = payload  # answered once it reads again (the latest only)
                 if self.unread > UNREAD_PINGS:
                     self._drop(1008, "read what you are sent")
                     return
@@ -143,6 +145,9 @@ class SeatWire(asyncio.Protocol):
 
     def resume_writing(self) -> None:
         self.unread = 0
+        if self.unanswered is not None:
+            self._write(frame(PONG, self.unanswered))
+            self.unanswered = None
         self.writable.set()
 
     def shutdown(self) -> None:

@@ -24,7 +24,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from domain.errors import GameOverError, OptionError, SetupError, TurnError
+from domain.errors import GameOverError, OptionError, RuleError, SetupError, TurnError
 from domain.game import Abandon, AnyGame, Game, Policy, Setup, Standing, Timer
 from domain.memo import Described
 from domain.seating import words
@@ -146,6 +146,8 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
         if own is Abandon:
             if seat is not None:
                 raise TurnError("Only the service ends a game that nobody plays.")
+            if self.abandon() is None:
+                raise RuleError("This game cannot be abandoned.")
             if self.inner.is_over(game):
                 raise GameOverError("The game is over.")
             ended = self.inner.abandoned(game)
@@ -380,8 +382,9 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
     def ai_delay(self, state: SeatedState[Any], seat: int, level: str) -> float | None:
         return self.inner.ai_delay(state.game, seat, level)
 
-    def abandon(self) -> Abandon:
-        return Abandon()
+    def abandon(self) -> Abandon | None:
+        """`Abandon`, if the game says how it ends abandoned (`Game.abandoned`)."""
+        return Abandon() if type(self.inner).abandoned is not Game.abandoned else None
 
 
 def seated(game: AnyGame) -> Seated:

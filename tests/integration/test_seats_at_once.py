@@ -113,7 +113,7 @@ ROUND_SECONDS = 30
 
 @pytest.mark.slow
 @pytest.mark.timeout(300)  # three real-time rounds of 30 s, on both backends at once
-async def test_a_table_of_four_ais_of_mixed_levels_fills_every_board_in_every_round(
+async def test_a_table_of_four_ais_of_mixed_levels_each_seat_lays_tiles_in_every_round(
     request: pytest.FixtureRequest,
 ) -> None:
     async def play(backend: str) -> None:
@@ -147,9 +147,10 @@ async def test_a_table_of_four_ais_of_mixed_levels_fills_every_board_in_every_ro
             elif isinstance(event, BonusTaken):
                 assert laid[rounds, event.seat] > 0, f"{backend}: seat {event.seat} left empty"
             elif isinstance(event, RoundEnded) and rounds == 1:
-                # every AI took its first tile on its own pace, none held back by the others
+                # every AI took its first tile on its own pace (easy's, the slowest, is 6 s),
+                # none held back by the others' moves
                 firsts = sorted(times[0] for times in taken_at.values())
-                assert len(firsts) == 4 and firsts[-1] < 7_000, f"{backend}: {firsts}"
+                assert len(firsts) == 4 and firsts[-1] < 9_000, f"{backend}: {firsts}"
         missing = [(r, s) for r in (1, 2, 3) for s in range(4) if laid[r, s] == 0]
         assert not missing, f"{backend}: (round, seat) without a tile: {missing}"
 

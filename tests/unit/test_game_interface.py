@@ -10,8 +10,8 @@ import pytest
 from game_profiles import ALL_GAMES, T0
 
 from domain.chance import at_step
-from domain.errors import OptionError, TurnError
-from domain.game import NoOptions, Record, Setup, parse_options
+from domain.errors import OptionError, RuleError, TurnError
+from domain.game import Abandon, Game, NoOptions, Record, Setup, parse_options
 from domain.seating import seated
 from domain.verify import LogError, verify
 from tests.games.dice_race import (
@@ -161,3 +161,15 @@ def test_every_game_can_be_abandoned_by_the_system_only(name: str) -> None:
         )
         == after
     )
+
+
+def test_a_game_that_says_nothing_of_being_abandoned_is_never_abandoned() -> None:
+    """A game from elsewhere (`EXTRA_GAMES`) need not say how it ends abandoned: the system then
+    never sends `abandon`, and one sent anyway is refused by name."""
+    silent = seated(type("Silent", (type(DICE_RACE),), {"abandoned": Game.abandoned})())
+    assert silent.abandon() is None
+    state = silent.replay(silent.start(Setup(seed=1, players=("a",)), T0))
+    with pytest.raises(RuleError) as refused:
+        silent.decide(state, None, Abandon(), T0)
+    assert refused.value.code == "illegal_command"
+    assert seated(DICE_RACE).abandon() == Abandon()
