@@ -158,7 +158,10 @@ def truthful(document: dict[str, Any], catalogue: Catalogue) -> dict[str, Any]:
         components.update(found)
         refs, found = _components([game.command_type], f"{title}Command_")
         for schema in found.values():
-            schema["properties"]["expected_version"] = {"type": "integer"}
+            # optional, and null is as good as leaving it out (`app.api.http.command_of`)
+            schema["properties"]["expected_version"] = {
+                "anyOf": [{"type": "integer"}, {"type": "null"}]
+            }
         _int64(found)
         components.update(found)
         commands += refs

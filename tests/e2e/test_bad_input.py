@@ -283,6 +283,13 @@ COMMAND_CASES: list[tuple[str, Who, Body, int, str]] = [
     ("list-type", seated, {"type": ["draw_and_pass"]}, 400, "unknown_command"),
     ("object-type", seated, {"type": {"draw_and_pass": 1}}, 400, "unknown_command"),
     ("another-games-command", seated, {"type": "roll"}, 422, "not_in_this_game"),
+    ("another-games-place-tile", seated, {"type": "place_tile", "tile": 3, "space": 5,
+     "face": "plain", "rotation": 90}, 422, "not_in_this_game"),  # Mondo's, to Crazymino
+    ("another-games-place-tile-with-a-version", seated, {"type": "place_tile", "tile": 3,
+     "space": 5, "face": "plain", "rotation": 90, "expected_version": 1.0}, 422,
+     "not_in_this_game"),
+    ("no-games-place-tile", seated, {"type": "place_tile", "tile": 3, "space": 5,
+     "rotation": 90}, 400, "invalid_command"),  # neither Crazymino's nor Mondo's
     ("tile-a-string", seated, place(tile="a"), 400, "invalid_command"),
     ("tile-a-float", seated, place(tile=1.5), 400, "invalid_command"),
     ("tile-null", seated, place(tile=None), 400, "invalid_command"),
