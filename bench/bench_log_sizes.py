@@ -148,8 +148,10 @@ def _one(job: tuple[str, int, bool]) -> Played:
 def measure(
     games: int, names: Sequence[str], processes: int, progress: BinaryIO | None = None
 ) -> list[Played]:
-    jobs = [(name, seed, False) for name in names for seed in range(games)]
-    jobs += [(n, seed, True) for n in names if n != "mondo" for seed in range(games)]
+    tables = [(name, people) for name in names for people in (False, True)]
+    tables = [(name, people) for name, people in tables if not (name == "mondo" and people)]
+    # seed by seed, so that a run cut short has played every table as often
+    jobs = [(name, seed, people) for seed in range(games) for name, people in tables]
     played = []
     with multiprocessing.Pool(processes) as pool:
         for done in pool.imap_unordered(_one, jobs, chunksize=4):
