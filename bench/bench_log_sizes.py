@@ -101,6 +101,7 @@ def play(name: str, seed: int, people: bool) -> tuple[int, bytes]:
         timers = game.timers(state)
         away = game.away(state)
         person = people and any(s not in away for s in actors)
+        seat: int | None
         if actors and not (person and rng.random() < timeout_share):
             if game.shape.timed:
                 due = {

@@ -218,9 +218,7 @@ async def export_log(request: Request[Any, Any, Any], game_id: FromPath[str]) ->
 def import_route(max_bytes: int) -> HTTPRouteHandler:
     """`POST /api/games/import`, which takes a body of up to `max_bytes` (`IMPORT_MAX_BYTES`):
     the log of a long game is larger than the 64 KiB every other route takes."""
-    return post("/api/games/import", status_code=201, request_max_body_size=max_bytes)(
-        import_log
-    )
+    return post("/api/games/import", status_code=201, request_max_body_size=max_bytes)(import_log)
 
 
 async def import_log(request: Request[Any, Any, Any]) -> Created:
