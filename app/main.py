@@ -55,7 +55,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             routes.timeline,
             routes.issue_ticket,
             routes.export_log,
-            routes.import_log,
+            routes.import_route(settings.import_max_bytes),
             routes.health,
             routes.prometheus,
             stream.stream,

@@ -101,7 +101,9 @@ def decode_command(kind: Kind, body: bytes, others: frozenset[str]) -> tuple[Any
 
 
 def command_of(kind: Kind, raw: Any, others: frozenset[str]) -> tuple[Any, int | None]:
-    """`decode_command` of a body already decoded to plain values (it is changed in place)."""
+    """`decode_command` of a body already decoded to plain values (it is changed in place).
+    A command of another hosted game, by its type alone or by its fields (two games may each
+    have a `place_tile`), is 422 `not_in_this_game`; anything that is no game's command, 400."""
     if not isinstance(raw, dict):
         raise InvalidInput("A command is a JSON object with a 'type'.")
     expected = raw.pop("expected_version", None)
@@ -118,6 +120,12 @@ def command_of(kind: Kind, raw: Any, others: frozenset[str]) -> tuple[Any, int |
     try:
         return msgspec.convert(raw, type=kind.game.command_type), expected
     except msgspec.ValidationError as error:
+        other = kind.elsewhere(raw)
+        if other is not None:  # well-formed (the schema has it), but another game's
+            raise Unprocessable(
+                f"This {tag!r} is {other.title}'s, not {kind.game.title}'s: {error}.",
+                code="not_in_this_game",
+            ) from error
         raise InvalidInput(f"The command is not valid: {error}.") from error
 
 

@@ -29,6 +29,8 @@ from domain.game import AnyGame
 INT64 = (-(2**63), 2**63 - 1)
 IDEMPOTENCY_KEY = r"^[A-Za-z0-9_.:-]{1,128}$"
 LAST_EVENT_ID = r"^[0-9]{1,18}$"
+#: Where a stream resumes: a version, or empty (as absent: from the start).
+RESUME = r"^[0-9]{0,18}$"
 
 
 def _refused_ranges() -> str:
@@ -158,7 +160,10 @@ def truthful(document: dict[str, Any], catalogue: Catalogue) -> dict[str, Any]:
         components.update(found)
         refs, found = _components([game.command_type], f"{title}Command_")
         for schema in found.values():
-            schema["properties"]["expected_version"] = {"type": "integer"}
+            # optional, and null is as good as leaving it out (`app.api.http.command_of`)
+            schema["properties"]["expected_version"] = {
+                "anyOf": [{"type": "integer"}, {"type": "null"}]
+            }
         _int64(found)
         components.update(found)
         commands += refs
@@ -170,13 +175,16 @@ def truthful(document: dict[str, Any], catalogue: Catalogue) -> dict[str, Any]:
     paths["/api/games/{game_id}/commands"]["post"]["requestBody"] = _body(commands)
     paths["/api/games/import"]["post"]["requestBody"] = _body(logs)
     _headers(paths)
-    _stream(paths)
+    _stream(paths, [api_types(game).entry.__name__ for game in games])
     for (method, path), statuses in REFUSALS.items():
         responses = paths[path][method]["responses"]
         for status in [s for s in list(responses) if s.startswith("4") or s.startswith("5")]:
             del responses[status]
         for status in statuses:
             responses[str(status)] = _refusal(status)
+    paths["/api/games/import"]["post"]["responses"]["413"]["description"] = (
+        "The log is larger than `IMPORT_MAX_BYTES` (512 KiB unless the server sets another)."
+    )
     return document
 
 
@@ -214,14 +222,15 @@ def _headers(paths: dict[str, Any]) -> None:
             "schema": {"type": "string", "pattern": IDEMPOTENCY_KEY},
         }
     )
-    resume = {"type": "string", "pattern": LAST_EVENT_ID}
+    resume = {"type": "string", "pattern": RESUME}
     paths["/api/games/{game_id}/stream"]["get"]["parameters"] += [
         {
             "name": "Last-Event-ID",
             "in": "header",
             "required": False,
             "schema": resume,
-            "description": "Resume after this version (at most the game's version).",
+            "description": "Resume after this version (at most the game's version); empty: "
+            "from the start.",
         },
         {
             "name": "after",
@@ -233,11 +242,26 @@ def _headers(paths: dict[str, Any]) -> None:
     ]
 
 
-def _stream(paths: dict[str, Any]) -> None:
+def _stream(paths: dict[str, Any], entries: list[str]) -> None:
+    """Each message of a stream (Open API 3.1: the `schema` of `text/event-stream` describes
+    one event): its id is the entry's version, its data one of the games' entries as JSON."""
     answer = paths["/api/games/{game_id}/stream"]["get"]["responses"]["200"]
+    entry = {"anyOf": [{"$ref": f"#/components/schemas/{name}"} for name in entries]}
     answer["content"] = {
         "text/event-stream": {
-            "schema": {"type": "string"},
+            "schema": {
+                "type": "object",
+                "properties": {
+                    "id": {"type": "string", "pattern": LAST_EVENT_ID},
+                    "event": {"type": "string"},
+                    "data": {
+                        "type": "string",
+                        "contentMediaType": "application/json",
+                        "contentSchema": entry,
+                    },
+                },
+                "required": ["id", "data"],
+            },
             "description": "Messages `id: <version>` and `data: <entry as JSON>`.",
         }
     }

@@ -44,7 +44,6 @@ _HTTP_CODES = {
 _HTTP_MESSAGES = {
     404: "There is nothing at this address.",
     405: "This address does not take that method.",
-    413: "The request body is larger than 64 KiB.",
 }
 
 
@@ -121,10 +120,19 @@ def on_error(request: Request[Any, Any, Any], error: Exception) -> Response[Refu
     if isinstance(error, HTTPException):
         status = error.status_code
         message = _HTTP_MESSAGES.get(status, str(error.detail))
+        if status == 413:
+            message = f"The request body is larger than {_body_limit(request)}."
         headers = dict(error.headers or {})  # 405 keeps its Allow
         return refusal(status, _HTTP_CODES.get(status, "http_error"), message, headers)
     log.exception("unexpected error on %s %s", request.method, request.url.path)
     return refusal(500, "internal_error", "Something went wrong on our side.")
+
+
+def _body_limit(request: Request[Any, Any, Any]) -> str:
+    """The largest body the route takes, in words (64 KiB but for an import)."""
+    handler = request.scope.get("route_handler")
+    limit = getattr(handler, "resolve_request_max_body_size", lambda: None)() or 64 * 1024
+    return f"{limit // 1024:,} KiB" if limit % 1024 == 0 else f"{limit:,} bytes"
 
 
 def _malformed(error: HTTPException) -> bool:

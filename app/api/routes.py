@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import msgspec
 from litestar import HttpMethod, Request, Response, get, post, route
+from litestar.handlers import HTTPRouteHandler
 from litestar.params import FromPath, FromQuery, Parameter
 from prometheus_client import generate_latest
 
@@ -249,7 +250,12 @@ async def export_log(request: Request[Any, Any, Any], game_id: FromPath[str]) ->
     return Response(log, headers={"Content-Disposition": disposition})
 
 
-@post("/api/games/import", status_code=201)
+def import_route(max_bytes: int) -> HTTPRouteHandler:
+    """`POST /api/games/import`, which takes a body of up to `max_bytes` (`IMPORT_MAX_BYTES`):
+    the log of a long game is larger than the 64 KiB every other route takes."""
+    return post("/api/games/import", status_code=201, request_max_body_size=max_bytes)(import_log)
+
+
 async def import_log(request: Request[Any, Any, Any]) -> Created:
     """A new game rebuilt from an exported log, once every event is checked against the rules."""
     service = service_of(request)

@@ -37,6 +37,11 @@ class Settings:
     streams_max: int = _env(
         "STREAMS_MAX", "open streams one API process serves; more get 503 with Retry-After", 20000
     )
+    import_max_bytes: int = _env(
+        "IMPORT_MAX_BYTES",
+        "the largest log `POST /api/games/import` takes (every other body: 64 KiB)",
+        512 * 1024,
+    )
     log_format: str = _env("LOG_FORMAT", "`text`, or `json`: one JSON object a line", "text")
     port: int = _env("PORT", "the API's port", 8000)
     host: str = _env("HOST", "the API's address", "127.0.0.1")

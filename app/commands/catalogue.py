@@ -20,28 +20,42 @@ from domain.seating import seated
 
 
 class Kind:
-    """One hosted game and what the service derives from its declarations."""
+    """One hosted game and what the service derives from its declarations; `others`: the other
+    games hosted beside it (whose commands are well-formed here, though not this game's)."""
 
-    def __init__(self, game: AnyGame) -> None:
+    def __init__(self, game: AnyGame, others: Sequence[AnyGame] = ()) -> None:
         self.game = game
         self.record_decoder = msgspec.json.Decoder(game.event_type)
         self.tags: tuple[str, ...] = tuple(
             str(m.__struct_config__.tag) for m in _members(game.command_type)
         )
+        self._others = tuple(other for other in others if other.name != game.name)
 
     def decode_event(self, data: bytes) -> Any:
         return self.record_decoder.decode(data)
+
+    def elsewhere(self, raw: Any) -> AnyGame | None:
+        """The other hosted game one of whose commands `raw` (plain values) is, if any: a
+        Mondo `place_tile` sent to Crazymino, whose `place_tile` has other fields."""
+        for other in self._others:
+            try:
+                msgspec.convert(raw, type=other.command_type)
+            except msgspec.ValidationError:
+                continue
+            return other
+        return None
 
 
 class Catalogue:
     """Games by name."""
 
     def __init__(self, games: Iterable[AnyGame]) -> None:
+        hosted = list(games)
         self._kinds: dict[str, Kind] = {}
-        for game in games:
+        for game in hosted:
             if game.name in self._kinds:
                 raise ValueError(f"two games are called {game.name!r}")
-            self._kinds[game.name] = Kind(game)
+            self._kinds[game.name] = Kind(game, hosted)
 
     @classmethod
     def with_extras(cls, extras: Sequence[str] = ()) -> Catalogue:

@@ -283,6 +283,13 @@ COMMAND_CASES: list[tuple[str, Who, Body, int, str]] = [
     ("list-type", seated, {"type": ["draw_and_pass"]}, 400, "unknown_command"),
     ("object-type", seated, {"type": {"draw_and_pass": 1}}, 400, "unknown_command"),
     ("another-games-command", seated, {"type": "roll"}, 422, "not_in_this_game"),
+    ("another-games-place-tile", seated, {"type": "place_tile", "tile": 3, "space": 5,
+     "face": "plain", "rotation": 90}, 422, "not_in_this_game"),  # Mondo's, to Crazymino
+    ("another-games-place-tile-with-a-version", seated, {"type": "place_tile", "tile": 3,
+     "space": 5, "face": "plain", "rotation": 90, "expected_version": 1.0}, 422,
+     "not_in_this_game"),
+    ("no-games-place-tile", seated, {"type": "place_tile", "tile": 3, "space": 5,
+     "rotation": 90}, 400, "invalid_command"),  # neither Crazymino's nor Mondo's
     ("tile-a-string", seated, place(tile="a"), 400, "invalid_command"),
     ("tile-a-float", seated, place(tile=1.5), 400, "invalid_command"),
     ("tile-null", seated, place(tile=None), 400, "invalid_command"),
@@ -719,8 +726,8 @@ IMPORT_CASES: list[tuple[str, Callable[[bytes, str], bytes], int, str]] = [
     ("unknown-game", edit(lambda log: log.update(game="chess")), 422, "unknown_game_type"),
     ("unknown-ai-level", edit(lambda log: log["seats"][0].update(type="ai", level="god")), 422,
      "unknown_level"),
-    ("body-over-64KiB", lambda e, m: e[:-1] + b', "pad": "' + b"x" * 65536 + b'"}', 413,
-     "body_too_large"),
+    ("body-over-the-import-limit", lambda e, m: e[:-1] + b', "pad": "' + b"x" * 524288 + b'"}',
+     413, "body_too_large"),  # IMPORT_MAX_BYTES, 512 KiB
     ("nested-10000-deep", raw(b'{"format": "boardgames-log/2", "x": ' + DEEP + b"}"), 400,
      "too_deep"),
     ("name-with-bidi-override", edit(lambda log: [log["setup"]["players"].__setitem__(0,

@@ -1,0 +1,52 @@
+"""Any finished game exports and imports: the longest log of each title measured by
+`bench.domain.log_sizes` (past the 64 KiB every other route takes) goes through import, export
+and import again over HTTP, and replays to the same end."""
+
+from __future__ import annotations
+
+import asyncio
+
+import httpx
+import pytest
+from client import view
+
+from bench.domain.log_sizes import play
+
+#: The games with the largest export of each title in the measured run (docs/benchmarks.md).
+LONGEST = [
+    ("crazymino", 104, True),  # 4 people at a turn clock, 345 events, 56,330 bytes
+    ("bazaar", 86, False),  # 6 AI seats, 573 events, 65,334 bytes
+    ("bazaar", 1, True),  # 6 people at a turn clock, 1,170 events, 127,903 bytes
+    ("mondo", 98, False),  # 4 AI seats, 564 events, 66,666 bytes
+]
+JSON = {"content-type": "application/json"}
+
+
+@pytest.mark.parametrize(("name", "seed", "people"), LONGEST)
+async def test_the_longest_log_of_each_title_exports_and_imports(
+    server: str, name: str, seed: int, people: bool
+) -> None:
+    events, log = await asyncio.to_thread(play, name, seed, people)
+    assert len(log) > 56_000
+    async with httpx.AsyncClient(base_url=server, timeout=30) as client:
+        first = await client.post("/api/games/import", content=log, headers=JSON)
+        assert first.status_code == 201, first.text
+        exported = await client.get(f"/api/games/{first.json()['id']}/export")
+        assert exported.status_code == 200, exported.text
+        assert exported.content == log  # the same file, byte for byte
+        again = await client.post("/api/games/import", content=exported.content, headers=JSON)
+        assert again.status_code == 201, again.text
+        for created in (first.json(), again.json()):
+            rebuilt = await view(client, created["id"])
+            assert rebuilt["status"] == "over" and rebuilt["version"] == events
+
+
+async def test_an_import_past_its_limit_is_413_and_other_routes_keep_64_kib(server: str) -> None:
+    async with httpx.AsyncClient(base_url=server, timeout=30) as client:
+        huge = b'{"format": "boardgames-log/2", "pad": "' + b"x" * (512 * 1024) + b'"}'
+        answer = await client.post("/api/games/import", content=huge, headers=JSON)
+        assert answer.status_code == 413 and answer.json()["code"] == "body_too_large"
+        assert "512 KiB" in answer.json()["message"]
+        big = b'{"game": "crazymino", "x": "' + b"x" * (64 * 1024) + b'"}'
+        answer = await client.post("/api/games", content=big, headers=JSON)
+        assert answer.status_code == 413 and "64 KiB" in answer.json()["message"]
