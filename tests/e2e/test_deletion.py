@@ -10,6 +10,9 @@ import pytest
 from tests.deletion import deleted_in_both
 from tests.processes import database, start_server, stop
 
+#: A probe of the edges (held in the fault suite too: `pytest -m faults`).
+pytestmark = pytest.mark.faults
+
 #: Process A's and B's ways of serving the socket: below ASGI (`app.wire.seatwire`) and
 #: Litestar's route.
 SERVINGS = {"seatwire": {}, "asgi": {"ASGI_SOCKETS": "1"}}

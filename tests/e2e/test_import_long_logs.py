@@ -12,6 +12,9 @@ from client import view
 
 from bench.domain.log_sizes import play
 
+#: A probe of the edges (held in the fault suite too: `pytest -m faults`).
+pytestmark = pytest.mark.faults
+
 #: The games with the largest export of each title in the measured run (docs/benchmarks.md).
 LONGEST = [
     ("crazymino", 104, True),  # 4 people at a turn clock, 345 events, 56,330 bytes

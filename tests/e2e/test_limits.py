@@ -19,6 +19,9 @@ from websockets.exceptions import ConnectionClosed
 
 from tests.processes import database
 
+#: A probe of the edges (held in the fault suite too: `pytest -m faults`).
+pytestmark = pytest.mark.faults
+
 HUMANS = [{"type": "human"}, {"type": "human"}]
 
 

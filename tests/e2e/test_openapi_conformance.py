@@ -39,6 +39,9 @@ from domain.seating import seated
 from tests.games.dice_race import DICE_RACE
 from tests.processes import database
 
+#: A probe of the edges (held in the fault suite too: `pytest -m faults`).
+pytestmark = pytest.mark.faults
+
 EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "10"))
 SEED = 20261130
 T0 = 1_800_000_000_000

@@ -27,6 +27,9 @@ from domain.seating.model import (
 )
 from domain.verify import LogError, verify
 
+#: A probe of the edges (held in the fault suite too: `pytest -m faults`).
+pytestmark = pytest.mark.faults
+
 SECONDS = 30
 TURN = SECONDS * 1000
 #: With this seed, seat 1 plays first and its first draw is the joker.
