@@ -43,7 +43,7 @@ from bench.load.measures import applied, cpu_of, lateness, redis_commands
 from bench.load.report import ClientReport, Service, passed, summary
 from tests.processes import LocalCluster, free_port, start_worker, stop
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def start_api(env: dict[str, str], port: int, log: Path) -> tuple[subprocess.Popen[bytes], str]:

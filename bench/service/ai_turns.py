@@ -44,7 +44,7 @@ from app.store.lifecycle import RUNNING
 from bench.common import command_line
 from bench.servers import redis_server
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @dataclass

@@ -1,5 +1,5 @@
 """Any finished game exports and imports: the longest log of each title measured by
-`bench.domain.log_sizes` (past the 64 KiB every other route takes) goes through import, export
+`bench.games.log_sizes` (past the 64 KiB every other route takes) goes through import, export
 and import again over HTTP, and replays to the same end."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import httpx
 import pytest
 from client import view
 
-from bench.domain.log_sizes import play
+from bench.games.log_sizes import play
 
 #: A probe of the edges (held in the fault suite too: `pytest -m faults`).
 pytestmark = pytest.mark.faults

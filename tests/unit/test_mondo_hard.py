@@ -87,7 +87,9 @@ def water_tile(view: MondoView) -> int:
 
 def test_hard_takes_a_task_just_before_the_tile_that_fulfils_it() -> None:
     state = nearly_full(game(2, expert=True), 0)
-    assert "error_free_board" in state.tasks and "first_to_finish" in state.tasks
+    # the round's tasks as this test needs them (which the deal gives depends on the seed)
+    state = replace(state, tasks=("error_free_board", "first_to_finish", *state.tasks[2:]))
+    assert "error_free_board" not in state.tasks[2:] and "first_to_finish" not in state.tasks[2:]
     state = holding(state, 0, water_tile(MONDO.view(state, 0)))
     taken = []
     for _ in range(4):

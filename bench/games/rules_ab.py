@@ -3,20 +3,20 @@ the same run, alternating.
 
 Run from the project root:
 
-    .venv/bin/python -m bench.domain.rules_ab                 # base: merge-base with `main`
-    .venv/bin/python -m bench.domain.rules_ab --base 5075578  # any commit
-    .venv/bin/python -m bench.domain.rules_ab --quick         # a short run
+    .venv/bin/python -m bench.games.rules_ab                 # base: merge-base with `main`
+    .venv/bin/python -m bench.games.rules_ab --base 5075578  # any commit
+    .venv/bin/python -m bench.games.rules_ab --quick         # a short run
 
 The base's `domain` package is extracted with `git archive <base> domain | tar -x` into a
 temporary directory. Each side runs in its own worker process whose `sys.path` starts with its
 tree, so the two never share a module; both build the same inputs with the same code
-(`bench.domain.rules`: seeded play, the same positions and games) and the parent checks that the
+(`bench.games.rules`: seeded play, the same positions and games) and the parent checks that the
 inputs are equal on both sides before timing. Then, round after round, the parent asks each
 worker in turn (the order alternating between rounds) for a block of samples of one benchmark,
 so machine noise falls on both sides alike. A sample is the mean per-call time of enough calls
 to last ≥ 200 µs, GC disabled, round-robin over the inputs (`bench.common.sample`).
 
-The workloads are those of `bench.domain.rules`: `legal` with a 20-tile hand and 60 tiles on
+The workloads are those of `bench.games.rules`: `legal` with a 20-tile hand and 60 tiles on
 the board, and `decide` for the placement the `normal` AI picks (20-tile hand, and mid-game).
 The plain `decide` rows decide on boards that `legal` has just listed (primed before each block
 of samples), as in the service, whose projection lists the placements of the seat to play
@@ -34,9 +34,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from bench.domain.ab import alternate, fmt, revisions
+from bench.games.ab import alternate, fmt, revisions
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 COLD_COPIES = 24  # copies of each position: far more boards than the rules remember (64)
 NAMES = [
     "legal: 20-tile hand, 60 on board",
@@ -63,7 +63,7 @@ def worker(tree: str) -> None:
     from msgspec.structs import replace
 
     from bench.common import calibrate, sample
-    from bench.domain import rules as bd
+    from bench.games import rules as bd
     from domain.crazymino.game import CRAZYMINO
     from domain.crazymino.model import State
 
@@ -120,7 +120,7 @@ def worker(tree: str) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m bench.domain.rules_ab", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m bench.games.rules_ab", description=__doc__)
     parser.add_argument("--base", help="the base commit (default: merge-base of HEAD and main)")
     parser.add_argument("--rounds", type=int, help="alternating rounds (default 9)")
     parser.add_argument("--samples", type=int, help="samples per side, benchmark and round (60)")
@@ -134,7 +134,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     samples = args.samples or (20 if args.quick else 60)
     base, head, dirty = revisions(args.base)
     medians, _ = alternate(
-        "bench.domain.rules_ab",
+        "bench.games.rules_ab",
         base,
         len(NAMES),
         rounds,

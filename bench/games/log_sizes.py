@@ -2,8 +2,8 @@
 
 Run from the project root:
 
-    .venv/bin/python -m bench.domain.log_sizes                # 1,000 games of each title
-    .venv/bin/python -m bench.domain.log_sizes --games 50     # a quick look
+    .venv/bin/python -m bench.games.log_sizes                # 1,000 games of each title
+    .venv/bin/python -m bench.games.log_sizes --games 50     # a quick look
 
 Each title is played at its largest table (Crazymino 4 seats, Bazaar 6, Mondo 4), as the
 service hosts it (`domain.registry.TABLES`, the table around the game included). A seat's

@@ -3,8 +3,8 @@ the seats swapped, through the same interface the service uses.
 
 Run from the project root:
 
-    .venv/bin/python -m bench.domain.crazymino_arena           # 200 games per pairing
-    .venv/bin/python -m bench.domain.crazymino_arena --quick   # 40 games per pairing
+    .venv/bin/python -m bench.games.crazymino_arena           # 200 games per pairing
+    .venv/bin/python -m bench.games.crazymino_arena --quick   # 40 games per pairing
 
 Every game starts with `CRAZYMINO.start(Setup(seed, ...))`; a seat's command is
 `CRAZYMINO.policies[level](CRAZYMINO.view(state, seat), entropy, now)`, as the worker asks it
@@ -22,8 +22,8 @@ import time
 from collections.abc import Sequence
 
 from bench.common import command_line, machine, table
-from bench.domain import arena
-from bench.domain.arena import MEDIAN_TARGET_MS, P99_TARGET_MS, Result
+from bench.games import arena
+from bench.games.arena import MEDIAN_TARGET_MS, P99_TARGET_MS, Result
 from domain.chance import Dice
 from domain.crazymino import hard
 from domain.crazymino.game import CRAZYMINO
@@ -121,7 +121,7 @@ def report(results: list[Result], seeds: Sequence[int], seconds: float) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m bench.domain.crazymino_arena")
+    parser = argparse.ArgumentParser(prog="python -m bench.games.crazymino_arena")
     parser.add_argument("--quick", action="store_true", help="40 games per pairing")
     parser.add_argument("--games", type=int, help="games per pairing (even; default 200)")
     parser.add_argument("--first-seed", type=int, default=0, help="the first game seed")

@@ -3,8 +3,8 @@ seats swapped, through the same interface the service uses.
 
 Run from the project root:
 
-    .venv/bin/python -m bench.domain.bazaar_arena           # 200 games per pairing
-    .venv/bin/python -m bench.domain.bazaar_arena --quick   # 40 games per pairing
+    .venv/bin/python -m bench.games.bazaar_arena           # 200 games per pairing
+    .venv/bin/python -m bench.games.bazaar_arena --quick   # 40 games per pairing
 
 Every game starts with `BAZAAR.start(Setup(seed, ...))` (the seed deals the stalls, picks the
 exchange cards, the seating order and the bag); a seat's command is
@@ -26,8 +26,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bench.common import command_line, machine, table
-from bench.domain import arena
-from bench.domain.arena import MEDIAN_TARGET_MS, P99_TARGET_MS
+from bench.games import arena
+from bench.games.arena import MEDIAN_TARGET_MS, P99_TARGET_MS
 from domain.bazaar import planner
 from domain.bazaar.game import BAZAAR
 from domain.bazaar.model import Trade
@@ -142,7 +142,7 @@ def report(results: list[Result], seeds: Sequence[int], seconds: float) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m bench.domain.bazaar_arena")
+    parser = argparse.ArgumentParser(prog="python -m bench.games.bazaar_arena")
     parser.add_argument("--quick", action="store_true", help="40 games per pairing")
     parser.add_argument("--games", type=int, help="games per pairing (even; default 200)")
     parser.add_argument("--first-seed", type=int, default=0, help="the first game seed")

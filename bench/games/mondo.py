@@ -2,8 +2,8 @@
 
 Run from the project root:
 
-    .venv/bin/python -m bench.domain.mondo            # 200 seeded solo rounds, full timing
-    .venv/bin/python -m bench.domain.mondo --quick    # 40 rounds, a short timing run
+    .venv/bin/python -m bench.games.mondo            # 200 seeded solo rounds, full timing
+    .venv/bin/python -m bench.games.mondo --quick    # 40 rounds, a short timing run
 
 Arena: every seed is one solo round of the standard game (7 minutes), played by each agent on the
 same seeded display, on a simulated clock: the agent acts every `pace` seconds (its level's pace;
@@ -201,7 +201,7 @@ def report(result: Arena, timed: list[tuple[str, Stats, float]], args: argparse.
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m bench.domain.mondo", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m bench.games.mondo", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="40 rounds, a short timing run")
     parser.add_argument("--rounds", type=int, help="arena rounds per agent (default 200)")
     parser.add_argument("--samples", type=int, help="timing samples per round (default 60)")

@@ -3,9 +3,9 @@ one AI move.
 
 Run from the project root:
 
-    .venv/bin/python -m bench.domain.rules            # full run (a few seconds)
-    .venv/bin/python -m bench.domain.rules --quick    # a short run
-    .venv/bin/python -m bench.domain.rules --profile  # also cProfile each targeted benchmark
+    .venv/bin/python -m bench.games.rules            # full run (a few seconds)
+    .venv/bin/python -m bench.games.rules --quick    # a short run
+    .venv/bin/python -m bench.games.rules --profile  # also cProfile each targeted benchmark
 
 Every position and game comes from seeded play, so every run measures the same inputs. The
 baseline is `Game.fold` over the same complete games with an `evolve` that returns the state
@@ -305,7 +305,7 @@ def report(
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m bench.domain.rules", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m bench.games.rules", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="a short run (2 rounds × 40)")
     parser.add_argument("--rounds", type=int, help="interleaved rounds (default 5)")
     parser.add_argument("--samples", type=int, help="samples per benchmark per round (400)")

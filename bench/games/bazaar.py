@@ -2,9 +2,9 @@
 
 Run from the project root:
 
-    .venv/bin/python -m bench.domain.bazaar            # 200 games per pairing (several minutes)
-    .venv/bin/python -m bench.domain.bazaar --quick    # 40 games per pairing
-    .venv/bin/python -m bench.domain.bazaar --games 100 --first-seed 1000
+    .venv/bin/python -m bench.games.bazaar            # 200 games per pairing (several minutes)
+    .venv/bin/python -m bench.games.bazaar --quick    # 40 games per pairing
+    .venv/bin/python -m bench.games.bazaar --games 100 --first-seed 1000
 
 Arena: every game is seeded (game `i` of a pairing uses seed `first_seed + i`, for its deal,
 its seating order and its bag; the policies' entropy comes from a generator seeded apart from
@@ -214,7 +214,7 @@ def speed_report(cases: list[tuple[State, int]], runs: dict[str, list[float]]) -
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m bench.domain.bazaar", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m bench.games.bazaar", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="40 games per pairing, 1 round")
     parser.add_argument("--games", type=int, help="games per pairing (200)")
     parser.add_argument("--first-seed", type=int, default=0, help="seed of each pairing's game 0")

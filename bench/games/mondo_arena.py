@@ -3,9 +3,9 @@ every seat order, through the same interface the service uses.
 
 Run from the project root:
 
-    .venv/bin/python -m bench.domain.mondo_arena                 # 200 games per pairing
-    .venv/bin/python -m bench.domain.mondo_arena --quick         # 40 games per pairing
-    .venv/bin/python -m bench.domain.mondo_arena --game expert   # the advanced or expert game
+    .venv/bin/python -m bench.games.mondo_arena                 # 200 games per pairing
+    .venv/bin/python -m bench.games.mondo_arena --quick         # 40 games per pairing
+    .venv/bin/python -m bench.games.mondo_arena --game expert   # the advanced or expert game
 
 Two-seat pairings (`hard` vs `normal`, `normal` vs `easy`) play each seed twice, the seats
 swapped; the four-seat table (`easy`, `normal`, `hard`, `normal`) plays each seed in its four
@@ -30,8 +30,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from bench.common import command_line, machine, table
-from bench.domain import arena
-from bench.domain.arena import MEDIAN_TARGET_MS, P99_TARGET_MS
+from bench.games import arena
+from bench.games.arena import MEDIAN_TARGET_MS, P99_TARGET_MS
 from domain.chance import Dice
 from domain.errors import RuleError
 from domain.game import Setup
@@ -199,7 +199,7 @@ def time_rows(games: Sequence[Game]) -> list[list[str]]:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m bench.domain.mondo_arena")
+    parser = argparse.ArgumentParser(prog="python -m bench.games.mondo_arena")
     parser.add_argument("--quick", action="store_true", help="40 games per pairing, 40 tables")
     parser.add_argument("--games", type=int, help="two-seat games per pairing (default 200)")
     parser.add_argument("--tables", type=int, help="four-seat games (default 100)")

@@ -3,10 +3,10 @@
 
 Run from the project root:
 
-    .venv/bin/python -m bench.domain.command                 # base: merge-base with `main`
-    .venv/bin/python -m bench.domain.command --base cbc2e0c  # any commit
-    .venv/bin/python -m bench.domain.command --quick         # a short run (about 5 s)
-    .venv/bin/python -m bench.domain.command --profile       # cProfile this tree's side
+    .venv/bin/python -m bench.games.command                 # base: merge-base with `main`
+    .venv/bin/python -m bench.games.command --base cbc2e0c  # any commit
+    .venv/bin/python -m bench.games.command --quick         # a short run (about 5 s)
+    .venv/bin/python -m bench.games.command --profile       # cProfile this tree's side
 
 The workload is that of the seat WebSocket under load: 2-human Crazymino games (the service's
 `seated` game, as `domain.registry.TABLES` hosts it), every command a `place_tile` or a
@@ -34,7 +34,7 @@ the same games at a table with a 60 s turn clock (the table's `ClockSet` events,
 
 The base's `domain` package is extracted with `git archive <base> domain | tar -x` into a
 temporary directory; each side runs in its own worker process whose `sys.path` starts with its
-tree (as `bench.domain.rules_ab`). The parent checks that both sides give the same events,
+tree (as `bench.games.rules_ab`). The parent checks that both sides give the same events,
 states, words and machine work for every command, then asks them in turn for a block of samples
 (one game by default), alternating which side goes first. Each number is the median over rounds
 of a round's median; the ratio is the median over rounds of (base round median / new round
@@ -60,9 +60,9 @@ from typing import Any
 
 import msgspec
 
-from bench.domain.ab import alternate, fmt, revisions
+from bench.games.ab import alternate, fmt, revisions
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SEEDS = range(8)  # games
 PLAYERS = ("Ann", "Bob")
 START = 1_700_000_000_000  # server time of the first command (ms)
@@ -231,7 +231,7 @@ def profile(calls: int = 200) -> str:
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
-        prog="python -m bench.domain.command",
+        prog="python -m bench.games.command",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -252,7 +252,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     samples = args.samples or 1
     base, head, dirty = revisions(args.base)
     medians, hello = alternate(
-        "bench.domain.command", base, len(NAMES), rounds, samples, lambda old, new: old == new
+        "bench.games.command", base, len(NAMES), rounds, samples, lambda old, new: old == new
     )
 
     counts = hello["commands"]
