@@ -183,7 +183,7 @@ def truthful(document: dict[str, Any], catalogue: Catalogue) -> dict[str, Any]:
         for status in statuses:
             responses[str(status)] = _refusal(status)
     paths["/api/games/import"]["post"]["responses"]["413"]["description"] = (
-        "The log is larger than `IMPORT_MAX_BYTES` (512 KiB unless the server sets another)."
+        "The log is larger than `IMPORT_MAX_BYTES` (1,024 KiB unless the server sets another)."
     )
     return document
 

@@ -40,7 +40,7 @@ class Settings:
     import_max_bytes: int = _env(
         "IMPORT_MAX_BYTES",
         "the largest log `POST /api/games/import` takes (every other body: 64 KiB)",
-        512 * 1024,
+        1024 * 1024,
     )
     log_format: str = _env("LOG_FORMAT", "`text`, or `json`: one JSON object a line", "text")
     port: int = _env("PORT", "the API's port", 8000)

@@ -726,8 +726,8 @@ IMPORT_CASES: list[tuple[str, Callable[[bytes, str], bytes], int, str]] = [
     ("unknown-game", edit(lambda log: log.update(game="chess")), 422, "unknown_game_type"),
     ("unknown-ai-level", edit(lambda log: log["seats"][0].update(type="ai", level="god")), 422,
      "unknown_level"),
-    ("body-over-the-import-limit", lambda e, m: e[:-1] + b', "pad": "' + b"x" * 524288 + b'"}',
-     413, "body_too_large"),  # IMPORT_MAX_BYTES, 512 KiB
+    ("body-over-the-import-limit", lambda e, m: e[:-1] + b', "pad": "' + b"x" * 1048576 + b'"}',
+     413, "body_too_large"),  # IMPORT_MAX_BYTES, 1,024 KiB
     ("nested-10000-deep", raw(b'{"format": "boardgames-log/2", "x": ' + DEEP + b"}"), 400,
      "too_deep"),
     ("name-with-bidi-override", edit(lambda log: [log["setup"]["players"].__setitem__(0,

@@ -17,10 +17,10 @@ pytestmark = pytest.mark.faults
 
 #: The games with the largest export of each title in the measured run (docs/benchmarks.md).
 LONGEST = [
-    ("crazymino", 104, True),  # 4 people at a turn clock, 345 events, 56,330 bytes
-    ("bazaar", 86, False),  # 6 AI seats, 573 events, 65,334 bytes
-    ("bazaar", 1, True),  # 6 people at a turn clock, 1,170 events, 127,903 bytes
-    ("mondo", 98, False),  # 4 AI seats, 564 events, 66,666 bytes
+    ("crazymino", 104, True),  # 4 people at a turn clock, 57,935 bytes
+    ("bazaar", 143, False),  # 6 AI seats, 1,483 events, 166,751 bytes
+    ("bazaar", 143, True),  # 6 people at a turn clock, 1,908 events, 221,542 bytes
+    ("mondo", 112, False),  # 4 AI seats, 67,398 bytes
 ]
 JSON = {"content-type": "application/json"}
 
@@ -46,10 +46,10 @@ async def test_the_longest_log_of_each_title_exports_and_imports(
 
 async def test_an_import_past_its_limit_is_413_and_other_routes_keep_64_kib(server: str) -> None:
     async with httpx.AsyncClient(base_url=server, timeout=30) as client:
-        huge = b'{"format": "boardgames-log/2", "pad": "' + b"x" * (512 * 1024) + b'"}'
+        huge = b'{"format": "boardgames-log/2", "pad": "' + b"x" * (1024 * 1024) + b'"}'
         answer = await client.post("/api/games/import", content=huge, headers=JSON)
         assert answer.status_code == 413 and answer.json()["code"] == "body_too_large"
-        assert "512 KiB" in answer.json()["message"]
+        assert "1,024 KiB" in answer.json()["message"]
         big = b'{"game": "crazymino", "x": "' + b"x" * (64 * 1024) + b'"}'
         answer = await client.post("/api/games", content=big, headers=JSON)
         assert answer.status_code == 413 and "64 KiB" in answer.json()["message"]
