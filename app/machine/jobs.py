@@ -116,6 +116,11 @@ async def play_ai_turn(
             metrics.RETRIES.labels("ai_turn").inc()
             continue  # someone else moved while it thought: think again if still its turn
         except RuleError as refusal:
+            if (await service.load(game_id)).version != table.version:
+                # Where seats act at once another seat's move does not make the command stale:
+                # it took the tile this one wanted meanwhile. Think again on the game as it is.
+                metrics.RETRIES.labels("ai_turn").inc()
+                continue
             log.error("AI seat %s of game %s was refused: %s", seat, game_id, refusal.message)
             return f"refused: {refusal.code}"
         return "played"

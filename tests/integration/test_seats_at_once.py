@@ -15,6 +15,7 @@ from app.commands.catalogue import Catalogue
 from app.commands.errors import StaleVersion
 from app.commands.seats import SeatRequest
 from app.commands.service import CreateGame, GameService
+from app.machine.jobs import play_ai_turn
 from app.runtime import running
 from app.store.events import EventStore
 from domain.errors import RuleError
@@ -155,3 +156,20 @@ async def test_a_table_of_four_ais_of_mixed_levels_each_seat_lays_tiles_in_every
         assert not missing, f"{backend}: (round, seat) without a tile: {missing}"
 
     await asyncio.gather(play("embedded"), play("real"))
+
+
+async def test_an_ai_whose_tile_another_seat_took_meanwhile_thinks_again(
+    redis_client: redis.asyncio.Redis,
+) -> None:
+    service = GameService(EventStore(redis_client), Catalogue.with_extras())
+    seats = [SeatRequest("human", "Ann"), SeatRequest("ai", level="normal")]
+    table, _ = await service.create(CreateGame("mondo", seats, LONG, seed=4))
+    thought = table.game.policies["normal"](table.game.view(table.state, 1), 0, service.clock())
+    assert isinstance(thought, TakeTile)
+    await service.execute(table.id, 0, TakeTile(thought.tile))  # Ann takes it first
+    key = table.game.ai_key(table.state, 1, table.version)
+    # the AI plays from the table as it had it, before Ann's move
+    assert await play_ai_turn(service, table.id, 1, key, table) == "played"
+    after = await service.load(table.id)
+    held = after.state.game.seats[1].held
+    assert held is not None and held != thought.tile
