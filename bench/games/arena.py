@@ -59,6 +59,39 @@ def pairing(result: R, seeds: Sequence[int], play: Play) -> R:
     return result
 
 
+#: The columns of `pairing_row`; a table adds its own and the target after them.
+PAIRING_HEADER = [
+    "Pairing",
+    "Games",
+    "Won / shared / lost",
+    "Win rate",
+    "Shared as ½",
+    "Wins moving first / second",
+    "Mean margin",
+]
+
+
+def pairing_row(result: Result) -> list[str]:
+    """A pairing's tally, in the columns of `PAIRING_HEADER`."""
+    r = result
+    return [
+        f"`{r.first}` vs `{r.second}`",
+        str(r.games),
+        f"{r.wins} / {r.shared} / {r.losses}",
+        f"{r.wins / r.games:.1%}",
+        f"{(r.wins + r.shared / 2) / r.games:.1%}",
+        f"{r.wins_by_turn[0]} / {r.wins_by_turn[1]}",
+        f"{statistics.mean(r.margins):+.1f}",
+    ]
+
+
+def target_cell(result: Result, target: float | None) -> str:
+    """Whether the first level won the share of games `target` asks (— without one)."""
+    if target is None:
+        return "—"
+    return f"≥ {target:.0%}: {'yes' if result.wins / result.games >= target else 'NO'}"
+
+
 def spread(moves: Sequence[int], ms: Callable[[float], str]) -> list[str]:
     """How many moves, and their median, p90, p99 and longest time, each as `ms` writes it."""
     return [

@@ -17,7 +17,6 @@ are a shared win; the tables count shared wins apart and never as wins. The time
 from __future__ import annotations
 
 import argparse
-import statistics
 import time
 from collections.abc import Sequence
 
@@ -60,30 +59,9 @@ def ms(ns: float) -> str:
 def report(results: list[Result], seeds: Sequence[int], seconds: float) -> str:
     rows = []
     for r in results:
-        target = TARGETS.get((r.first, r.second))
-        rate = r.wins / r.games
-        rows.append(
-            [
-                f"`{r.first}` vs `{r.second}`",
-                str(r.games),
-                f"{r.wins} / {r.shared} / {r.losses}",
-                f"{rate:.1%}",
-                f"{(r.wins + r.shared / 2) / r.games:.1%}",
-                f"{r.wins_by_turn[0]} / {r.wins_by_turn[1]}",
-                f"{statistics.mean(r.margins):+.1f}",
-                "—" if target is None else f"≥ {target:.0%}: {'yes' if rate >= target else 'NO'}",
-            ]
-        )
-    header = [
-        "Pairing",
-        "Games",
-        "Won / shared / lost",
-        "Win rate",
-        "Shared as ½",
-        "Wins moving first / second",
-        "Mean margin",
-        "Target",
-    ]
+        target = arena.target_cell(r, TARGETS.get((r.first, r.second)))
+        rows.append([*arena.pairing_row(r), target])
+    header = [*arena.PAIRING_HEADER, "Target"]
     times = []
     for level in ("hard", "normal", "easy"):
         moves = [ns for r in results for ns in r.move_ns.get(level, [])]
