@@ -3,6 +3,7 @@ and the spread of the move times."""
 
 from __future__ import annotations
 
+import argparse
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -107,3 +108,18 @@ def within_targets(moves: Sequence[int]) -> bool:
     """Whether the moves meet the targets (median and p99)."""
     median, p99 = statistics.median(moves), percentile(moves, 99)
     return median / 1e6 <= MEDIAN_TARGET_MS and p99 / 1e6 <= P99_TARGET_MS
+
+
+def options(prog: str) -> argparse.ArgumentParser:
+    """The command line every two-seat arena takes: how many games, from which seed."""
+    parser = argparse.ArgumentParser(prog=prog)
+    parser.add_argument("--quick", action="store_true", help="40 games per pairing")
+    parser.add_argument("--games", type=int, help="games per pairing (even; default 200)")
+    parser.add_argument("--first-seed", type=int, default=0, help="the first game seed")
+    return parser
+
+
+def seeds_of(args: argparse.Namespace) -> range:
+    """The seeds the options ask for: each is played twice, the seats swapped."""
+    games = args.games or (40 if args.quick else 200)
+    return range(args.first_seed, args.first_seed + max(1, games // 2))

@@ -19,7 +19,6 @@ in `bench_bazaar`.
 
 from __future__ import annotations
 
-import argparse
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -118,16 +117,12 @@ def report(results: list[Result], seeds: Sequence[int], seconds: float) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m bench.games.bazaar_arena")
-    parser.add_argument("--quick", action="store_true", help="40 games per pairing")
-    parser.add_argument("--games", type=int, help="games per pairing (even; default 200)")
-    parser.add_argument("--first-seed", type=int, default=0, help="the first game seed")
+    parser = arena.options("python -m bench.games.bazaar_arena")
     parser.add_argument(
         "--pairing", action="append", help="only this pairing, as first:second (repeatable)"
     )
     args = parser.parse_args(argv)
-    games = args.games or (40 if args.quick else 200)
-    seeds = range(args.first_seed, args.first_seed + max(1, games // 2))
+    seeds = arena.seeds_of(args)
     pairs = [tuple(p.split(":")) for p in args.pairing] if args.pairing else PAIRINGS
     start = time.perf_counter()
     results = [pairing(first, second, seeds) for first, second in pairs]

@@ -16,7 +16,6 @@ are a shared win; the tables count shared wins apart and never as wins. The time
 
 from __future__ import annotations
 
-import argparse
 import time
 from collections.abc import Sequence
 
@@ -99,13 +98,9 @@ def report(results: list[Result], seeds: Sequence[int], seconds: float) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m bench.games.crazymino_arena")
-    parser.add_argument("--quick", action="store_true", help="40 games per pairing")
-    parser.add_argument("--games", type=int, help="games per pairing (even; default 200)")
-    parser.add_argument("--first-seed", type=int, default=0, help="the first game seed")
+    parser = arena.options("python -m bench.games.crazymino_arena")
     args = parser.parse_args(argv)
-    games = args.games or (40 if args.quick else 200)
-    seeds = range(args.first_seed, args.first_seed + max(1, games // 2))
+    seeds = arena.seeds_of(args)
     start = time.perf_counter()
     results = [pairing(first, second, seeds) for first, second in PAIRINGS]
     print(report(results, seeds, time.perf_counter() - start))
