@@ -10,10 +10,12 @@ from typing import Any
 from litestar import Litestar
 from litestar._openapi.plugin import OpenAPIPlugin
 from litestar.datastructures import State
+from litestar.middleware.base import DefineMiddleware
 from litestar.openapi import OpenAPIConfig
 
-from app.api import pages, routes, socket, stream
+from app.api import accounts, pages, routes, socket, stream
 from app.api.headers import security_headers
+from app.api.identity import CookieCSRF, csrf_config, csrf_secret, identify
 from app.api.openapi import truthful
 from app.api.projection import namespace
 from app.api.refusals import on_error
@@ -28,14 +30,18 @@ def create_app(settings: Settings | None = None) -> Litestar:
     """The app for these settings (from the environment by default)."""
     settings = settings or Settings.from_env()
     catalogue = Catalogue.with_extras(settings.extra_games)
+    csrf = csrf_config("set from Redis at start-up", settings)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
-        async with running(settings, catalogue) as (service, hub, guard, tickets):
+        async with running(settings, catalogue) as (service, hub, guard, tickets, people):
             app.state.service = service
             app.state.hub = hub
             app.state.guard = guard
             app.state.tickets = tickets
+            app.state.people = people
+            # Every API process signs CSRF tokens with the one secret kept in Redis.
+            csrf.secret = await csrf_secret(service.store.client)
             # What start-up made lives as long as the process: keep the collector off it
             # (full passes over it set the tail latency; see docs/benchmarks.md).
             gc.collect()
@@ -44,6 +50,14 @@ def create_app(settings: Settings | None = None) -> Litestar:
 
     app = Litestar(
         route_handlers=[
+            accounts.sign_up,
+            accounts.log_in,
+            accounts.log_out,
+            accounts.me,
+            accounts.change_password,
+            accounts.list_tokens,
+            accounts.make_token,
+            accounts.revoke_token,
             routes.games_options,
             routes.create_game,
             routes.list_games,
@@ -66,6 +80,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             pages.static,
         ],
         lifespan=[lifespan],
+        before_request=identify,
+        middleware=[DefineMiddleware(CookieCSRF, config=csrf)],
         state=State({"settings": settings}),
         exception_handlers={Exception: on_error},
         before_send=[security_headers],

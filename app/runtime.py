@@ -32,6 +32,7 @@ from app.machine.jobs import play_ai_turn
 from app.machine.queues import QueueSet
 from app.machine.scheduler import ArqScheduler
 from app.machine.worker import serve
+from app.people.players import People
 from app.store.connections import data_client, node_url, pool
 from app.store.events import EventStore
 from app.store.lifecycle import Lifecycle
@@ -123,6 +124,7 @@ class Runtime(NamedTuple):
     hub: Hub
     guard: Guard
     tickets: Tickets
+    people: People
 
 
 async def _quiet_redis_info(redis: Any, log_func: Any) -> None:
@@ -175,7 +177,8 @@ async def running(settings: Settings, catalogue: Catalogue | None = None) -> Asy
         log.info("worker running in this process")
     try:
         guard = Guard(commands, settings, pipe=service.store.pipe)
-        yield Runtime(service, hub, guard, Tickets(commands))
+        people = People.on(commands, settings)
+        yield Runtime(service, hub, guard, Tickets(commands), people)
     finally:
         await hub.close()
         if machine.driver is not None:

@@ -6,14 +6,19 @@ from __future__ import annotations
 import re
 
 from app.api.tickets import Tickets
-from app.commands.errors import InvalidInput, Unauthorized, Unprocessable
-from app.commands.seats import seat_of
+from app.commands.errors import Forbidden, InvalidInput, Unauthorized, Unprocessable
+from app.commands.seats import seat_of, seat_of_player
 from app.commands.table import Table
+from app.people.accounts import Player
+from app.people.tokens import PersonalTokens, is_personal
 
 #: `Authorization: Bearer <token>`, the scheme in any case (as the schema declares it).
 BEARER = re.compile(r"[Bb][Ee][Aa][Rr][Ee][Rr] ([A-Za-z0-9_-]{1,64})")
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
-SEND_TOKEN = "Send your seat's token as 'Authorization: Bearer <token>'."
+SEND_TOKEN = (
+    "Log in, or send your seat's token or your personal token as 'Authorization: Bearer <token>'."
+)
+REVOKED = "That personal token is unknown or was revoked."
 
 
 def bearer_of(header: str | None) -> str | None:
@@ -26,16 +31,24 @@ def bearer_of(header: str | None) -> str | None:
     return found.group(1)
 
 
-def seat_of_token(table: Table, token: str | None, *, required: bool = False) -> int | None:
-    """The seat whose token this is; None for a spectator (no token) unless one is `required`."""
-    if token is None:
-        if required:
-            raise Unauthorized(SEND_TOKEN)
-        return None
-    seat = seat_of(table.seats, token) if _TOKEN.fullmatch(token) else None
-    if seat is None:
-        raise Unauthorized("That token belongs to no seat of this game.")
-    return seat
+def seat_of_token(
+    table: Table, token: str | None, *, required: bool = False, player: Player | None = None
+) -> int | None:
+    """The seat whose seat token this is, else the seat of the `player` (logged in, or with a
+    personal token); None for a spectator unless a seat is `required`."""
+    if token is not None and not is_personal(token):
+        seat = seat_of(table.seats, token) if _TOKEN.fullmatch(token) else None
+        if seat is None:
+            raise Unauthorized("That token belongs to no seat of this game.")
+        return seat
+    if player is not None:
+        seat = seat_of_player(table.seats, player.key)
+        if seat is None and required:
+            raise Forbidden(f"{player.name} has no seat at this game.", code="not_seated")
+        return seat
+    if required:
+        raise Unauthorized(SEND_TOKEN)
+    return None
 
 
 async def seat_of_caller(
@@ -45,15 +58,23 @@ async def seat_of_caller(
     ticket: str | None,
     authorization: str | None,
     token: str | None = None,
+    player: Player | None = None,
+    personal: PersonalTokens | None = None,
 ) -> int | None:
     """The caller's seat: from a stream ticket (`?ticket=`, once), else the Authorization
-    header, else a token the caller gave in its first message; None for a spectator."""
+    header, else a token the caller gave in its first message (a seat's, or a personal token
+    that `personal` knows), else the logged-in `player`'s seat; None for a spectator."""
     if ticket is not None:
         seat = await tickets.redeem(table.id, ticket)
         if seat is None:
             raise Unauthorized("That ticket is used, too old, or of another game.")
         return seat
-    return seat_of_token(table, bearer_of(authorization) or token)
+    token = bearer_of(authorization) or token
+    if token is not None and is_personal(token):
+        player = await personal.player(token) if personal is not None else None
+        if player is None:
+            raise Unauthorized(REVOKED, code="unknown_token")
+    return seat_of_token(table, token, player=player)
 
 
 def resume_after(table: Table, raw: str | int) -> int:

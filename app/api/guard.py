@@ -48,7 +48,11 @@ _WHAT = {
     "view": "views",
     "ticket": "stream tickets",
     "stream": "streams and sockets opened",
+    "login": "logins and sign-ups",
+    "login_name": "failed logins to this account",
 }
+#: The length of each kind's window in seconds (else a minute).
+_WINDOW = {"login_name": 900}
 
 
 def address_key(address: str) -> str:
@@ -74,6 +78,8 @@ class Guard:
             "view": settings.views_per_minute,
             "ticket": settings.tickets_per_minute,
             "stream": settings.streams_per_minute,
+            "login": settings.logins_per_minute,
+            "login_name": settings.logins_per_name,
         }
         self._open: dict[str, int] = {}  # streams and sockets held, by address key
 
@@ -83,18 +89,20 @@ class Guard:
         limit = self._limits[kind]
         if limit <= 0:
             return None
-        now = time.time()
-        minute = int(now // 60)
-        key = _window(kind, address, minute)
+        now, length = time.time(), _WINDOW.get(kind, 60)
+        window = int(now // length)
+        key = _window(kind, address, window)
         if self._pipe is None:
-            count = int(await self._count(keys=[key], args=[61]))
+            count = int(await self._count(keys=[key], args=[length + 1]))
         else:
-            count = int(await self._pipe.script(_COUNT_SOURCE, self._count.sha, [key], [61]))
+            script = self._count.sha
+            count = int(await self._pipe.script(_COUNT_SOURCE, script, [key], [length + 1]))
         if count > limit:
-            wait = max(1, math.ceil((minute + 1) * 60 - now))
+            wait = max(1, math.ceil((window + 1) * length - now))
+            per = "a minute" if length == 60 else f"in {length // 60} minutes"
+            where = "" if kind == "login_name" else " from your address"
             raise RateLimited(
-                f"Too many {_WHAT[kind]} from your address: at most {limit} a minute. "
-                f"Try again in {wait} s.",
+                f"Too many {_WHAT[kind]}{where}: at most {limit} {per}. Try again in {wait} s.",
                 retry_after=wait,
             )
         return key

@@ -21,9 +21,11 @@ _KEY = re.compile(r"[A-Za-z0-9_.:-]{1,128}")
 
 
 def viewer(request: Request[Any, Any, Any], table: Table, *, required: bool = False) -> int | None:
-    """The caller's seat from its bearer token; None for a spectator (no token)."""
+    """The caller's seat: from its seat token, else the seat of its player (logged in, or by
+    personal token: `app.api.identity`); None for a spectator."""
     token = bearer_of(request.headers.get("authorization"))
-    return seat_of_token(table, token, required=required)
+    player = request.state.get("player")
+    return seat_of_token(table, token, required=required, player=player)
 
 
 def idempotency_key(request: Request[Any, Any, Any]) -> str | None:

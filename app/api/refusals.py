@@ -19,8 +19,11 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from app.commands.errors import (
     Busy,
+    Conflict,
+    Forbidden,
     GameRunning,
     InvalidInput,
+    NotFound,
     RateLimited,
     ServiceError,
     StaleVersion,
@@ -37,6 +40,7 @@ log = logging.getLogger(__name__)
 _HTTP_CODES = {
     400: "invalid_request",
     401: "unauthorized",
+    403: "forbidden",
     404: "not_found",
     405: "method_not_allowed",
     413: "body_too_large",
@@ -51,7 +55,10 @@ _HTTP_MESSAGES = {
 STATUS: dict[type[Exception], int] = {
     InvalidInput: 400,
     Unauthorized: 401,
+    Forbidden: 403,
     UnknownGame: 404,
+    NotFound: 404,
+    Conflict: 409,
     StaleVersion: 409,
     Busy: 409,
     GameRunning: 409,
@@ -117,6 +124,9 @@ def on_error(request: Request[Any, Any, Any], error: Exception) -> Response[Refu
         return refusal(400, "malformed_json", "The body is not valid JSON.")
     if isinstance(error, ValidationException):
         return refusal(400, "invalid_request", _validation_message(error))
+    if isinstance(error, HTTPException) and "CSRF" in str(error.detail):
+        message = "Send the csrftoken cookie's value as X-CSRFToken (reload the page)."
+        return refusal(403, "csrf_failed", message)
     if isinstance(error, HTTPException):
         status = error.status_code
         message = _HTTP_MESSAGES.get(status, str(error.detail))

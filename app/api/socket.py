@@ -39,6 +39,7 @@ from app.commands.errors import InvalidInput, Unauthorized, UnknownGame
 from app.commands.service import GameService
 from app.commands.table import Entry, Outcome, Table
 from app.live.hub import Delivery, Hub, Subscription
+from app.people.tokens import PersonalTokens
 
 log = logging.getLogger(__name__)
 
@@ -153,6 +154,7 @@ class Connection:
         self.hub: Hub = state.hub
         self.guard: Guard = state.guard
         self.tickets: Tickets = state.tickets
+        self.personal: PersonalTokens = state.people.tokens
         self.game_id = link.game_id
         self.seat: int | None = None
         self.sent = 0  # the version of the last event sent
@@ -241,6 +243,7 @@ class Connection:
                 ticket=self.link.ticket,
                 authorization=self.link.authorization,
                 token=hello.token,
+                personal=self.personal,
             )
             resume_after(table, hello.after)
         except Exception as error:

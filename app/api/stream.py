@@ -114,6 +114,7 @@ async def stream(request: Request[Any, Any, Any], game_id: FromPath[str]) -> Ser
         tickets,
         ticket=request.query_params.get("ticket"),
         authorization=request.headers.get("authorization"),
+        player=request.state.get("player"),
     )
     hub: Hub = request.app.state.hub
     settings: Settings = request.app.state.settings

@@ -97,6 +97,25 @@ class Settings:
         "streams and sockets one client address may hold open in one API process (0: no limit)",
         50,
     )
+    session_days: float = _env(
+        "SESSION_DAYS", "a browser session lasts this long after logging in", 30.0
+    )
+    secure_cookies: bool = _env(
+        "SECURE_COOKIES",
+        "mark the session and CSRF cookies Secure (behind TLS); a request that came by https "
+        "gets a Secure session cookie anyway",
+        False,
+    )
+    logins_per_minute: int = _env(
+        "RATE_LOGINS_PER_MINUTE",
+        "logins and sign-ups one client address may try a minute (0: no limit)",
+        20,
+    )
+    logins_per_name: int = _env(
+        "RATE_LOGINS_PER_NAME",
+        "failed logins to one account name in 15 minutes, from anywhere (0: no limit)",
+        10,
+    )
     access_log: bool = _env(
         "ACCESS_LOG", "log a line per HTTP request (costs every command some CPU)", False
     )

@@ -31,6 +31,24 @@ class Unauthorized(ServiceError):
     code = "unauthorized"
 
 
+class Forbidden(ServiceError):
+    """The caller is known, but what is asked is not theirs to do (another's seat or table)."""
+
+    code = "forbidden"
+
+
+class Conflict(ServiceError):
+    """What is asked clashes with how things are now (a name taken, a seat taken)."""
+
+    code = "conflict"
+
+
+class NotFound(ServiceError):
+    """There is nothing of that name or id (an account, a table, a token)."""
+
+    code = "not_found"
+
+
 class UnknownGame(ServiceError):
     """There is no game with that id."""
 

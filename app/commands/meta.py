@@ -26,6 +26,7 @@ class GameMeta(msgspec.Struct, frozen=True):
     setup: Setup
     seats: list[Seat]
     archived: bool = False  # its stream was replaced by a compressed archive (app.store.lifecycle)
+    seeded: bool = False  # its creator chose the seed: everyone is told it, and it is casual
 
 
 _FIELDS = GameMeta.__struct_fields__

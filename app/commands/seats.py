@@ -30,16 +30,19 @@ class SeatRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class Seat(msgspec.Struct, frozen=True, omit_defaults=True):
-    """A seat as kept in the game's meta; `token_hash` never leaves the service."""
+    """A seat as kept in the game's meta; `token_hash` never leaves the service. A seat of a
+    player account (`player`: the account's name in lower case) is acted for by that player's
+    session or personal token, and has no seat token."""
 
     seat: int
     type: Literal["human", "ai"]
     name: str
     level: str | None = None
     token_hash: str | None = None
+    player: str | None = None
 
     def public(self) -> PublicSeat:
-        return PublicSeat(self.seat, self.type, self.name, self.level)
+        return PublicSeat(self.seat, self.type, self.name, self.level, player=self.player)
 
 
 class PublicSeat(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -48,6 +51,7 @@ class PublicSeat(msgspec.Struct, frozen=True, omit_defaults=True):
     name: str
     level: str | None = None
     token: str | None = None
+    player: str | None = None  # the account that sits there (its name in lower case)
 
 
 def new_token() -> str:
@@ -66,6 +70,11 @@ def seat_of(seats: list[Seat], token: str) -> int | None:
         if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, presented):
             found = seat.seat
     return found
+
+
+def seat_of_player(seats: list[Seat], player: str) -> int | None:
+    """The seat of the player account `player` (its key), if it sits at this game."""
+    return next((s.seat for s in seats if s.player is not None and s.player == player), None)
 
 
 seats_encoder = msgspec.json.Encoder()

@@ -20,7 +20,7 @@ import msgspec
 from app.base import metrics
 from app.commands.catalogue import Catalogue
 from app.commands.errors import Busy, StaleVersion, UnknownGame, Unprocessable
-from app.commands.meta import GameMeta, from_fields, status_field, to_fields
+from app.commands.meta import GameMeta, Status, from_fields, status_field, to_fields
 from app.commands.ports import Scheduler
 from app.commands.seats import PublicSeat, Seat, SeatRequest, check_name, clean_name, new_token
 from app.commands.seats import token_hash as hash_of
@@ -87,8 +87,12 @@ class GameService:
 
     # -- creating -------------------------------------------------------------------------
 
-    async def create(self, request: CreateGame) -> tuple[Table, list[PublicSeat]]:
-        """A new game; the human seats' tokens are in the returned seats, and nowhere else."""
+    async def create(
+        self, request: CreateGame, players: Sequence[str | None] = ()
+    ) -> tuple[Table, list[PublicSeat]]:
+        """A new game; the human seats' tokens are in the returned seats, and nowhere else.
+        `players` binds seats to player accounts (by key, seat by seat; None: a guest's seat
+        with a token): such a seat has no token, its player acts for it (an open table)."""
         kind = self.catalogue.kind(request.game)
         if kind is None:
             known = ", ".join(self.catalogue.names)
@@ -104,7 +108,9 @@ class GameService:
         setup = Setup(seed=seed, players=names, options=options, ai_seats=machines)
         now = self.clock()
         events = game.start(setup, now)
-        return await self.open(game, setup, request.seats, [encode_event(e) for e in events], now)
+        encoded = [encode_event(e) for e in events]
+        seeded = request.seed is not None
+        return await self.open(game, setup, request.seats, encoded, now, players, seeded=seeded)
 
     async def open(
         self,
@@ -113,20 +119,25 @@ class GameService:
         requests: Sequence[SeatRequest],
         events: Sequence[bytes | StoredEvent],
         now: int,
+        players: Sequence[str | None] = (),
+        *,
+        seeded: bool = False,
     ) -> tuple[Table, list[PublicSeat]]:
         """Store a new game from its first events: encoded ones (stamped `now`, caused by the
-        system), or stored ones that keep their times and causes (an imported log)."""
+        system), or stored ones that keep their times and causes (an imported log). `seeded`:
+        its creator chose the seed (then everyone is told it)."""
         self._check_levels(game, requests)
         for name in setup.players:
             check_name(name)
-        seats, public = _seat(requests, setup.players)
+        seats, public = _seat(requests, setup.players, players)
         game_id = secrets.token_hex(8)
         stored = [
             e if isinstance(e, StoredEvent) else StoredEvent(n, e, now, None)
             for n, e in enumerate(events, start=1)
         ]
         table = self._caught_up(Table(game_id, game, seats, game.initial(), 0, now), stored)
-        meta = GameMeta(game.name, "over" if table.over else "active", now, setup, seats)
+        status: Status = "over" if table.over else "active"
+        meta = GameMeta(game.name, status, now, setup, seats, seeded=seeded)
         if self.scheduler is not None:
             await self.scheduler.expect(table)
         await self.store.create(game_id, to_fields(meta), stored, now)
@@ -425,13 +436,18 @@ def _name(asked: SeatRequest, number: int) -> str:
 
 
 def _seat(
-    requests: Sequence[SeatRequest], names: Sequence[str]
+    requests: Sequence[SeatRequest], names: Sequence[str], players: Sequence[str | None] = ()
 ) -> tuple[list[Seat], list[PublicSeat]]:
-    """Seats with fresh tokens for the people; the tokens go back to the creator only."""
+    """Seats with fresh tokens for the people but players (`players`: the account bound to
+    each seat, or None); the tokens go back to the creator only."""
     seats, public = [], []
     for number, (asked, name) in enumerate(zip(requests, names, strict=True)):
+        player = players[number] if number < len(players) else None
         if asked.type == "ai":
             seat = Seat(number, "ai", name, level=asked.level or "normal")
+            public.append(seat.public())
+        elif player is not None:
+            seat = Seat(number, "human", name, player=player)
             public.append(seat.public())
         else:
             token = new_token()

@@ -51,7 +51,7 @@ LAYERS: list[set[str]] = [
     {"top"},
     {"wire"},
     {"api"},
-    {"machine", "live"},
+    {"machine", "live", "people"},
     {"commands"},
     {"store"},
     {"base"},

@@ -1,0 +1,126 @@
+"""Accounts over HTTP: sign up, log in and out, change the password, personal tokens, me."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+import msgspec
+from litestar import Request, Response, delete, get, post
+from litestar.params import FromPath
+
+from app.api.guard import Guard
+from app.api.http import client_address, decode_body
+from app.api.identity import people_of, player_required, with_session
+from app.commands.errors import Forbidden
+from app.people.accounts import Player
+from app.people.names import key_of
+from app.people.sessions import COOKIE
+from app.people.tokens import MadeToken, TokenInfo
+
+
+class Credentials(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    name: str
+    password: str
+
+
+class NewPassword(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    current: str
+    new: str
+
+
+class TokenRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    label: str
+
+
+class Me(msgspec.Struct, frozen=True):
+    name: str
+
+
+async def _admitted(request: Request[Any, Any, Any]) -> None:
+    guard: Guard = request.app.state.guard
+    await guard.admit("login", client_address(request))
+
+
+@post("/api/accounts", status_code=201)
+async def sign_up(request: Request[Any, Any, Any]) -> Response[Me]:
+    """Make an account and log in with it (the answer sets the session cookie)."""
+    await _admitted(request)
+    asked = decode_body(await request.body(), Credentials, "invalid_request")
+    people = people_of(request)
+    player = await people.accounts.sign_up(asked.name, asked.password)
+    await people.sessions.close(request.cookies.get(COOKIE))
+    session = await people.sessions.open(player)
+    return with_session(request, Response(Me(player.name), status_code=201), session)
+
+
+@post("/api/session", status_code=200)
+async def log_in(request: Request[Any, Any, Any]) -> Response[Me]:
+    """Log in: a new session (any session the browser had is closed first)."""
+    await _admitted(request)
+    asked = decode_body(await request.body(), Credentials, "invalid_request")
+    guard: Guard = request.app.state.guard
+    people = people_of(request)
+    window = await guard.admit("login_name", key_of(asked.name)[:20])
+    player = await people.accounts.log_in(asked.name, asked.password)
+    with contextlib.suppress(Exception):  # only a failure counts against the name
+        await guard.refund(window)
+    await people.sessions.close(request.cookies.get(COOKIE))
+    session = await people.sessions.open(player)
+    return with_session(request, Response(Me(player.name)), session)
+
+
+@delete("/api/session", status_code=204)
+async def log_out(request: Request[Any, Any, Any]) -> Response[None]:
+    """Log out: the session is closed at once, everywhere."""
+    await people_of(request).sessions.close(request.cookies.get(COOKIE))
+    return with_session(request, Response(None, status_code=204), None)
+
+
+@get("/api/me")
+async def me(request: Request[Any, Any, Any]) -> Me:
+    """Who is logged in (401 `not_logged_in` when nobody)."""
+    return Me(player_required(request).name)
+
+
+@post("/api/me/password", status_code=204)
+async def change_password(request: Request[Any, Any, Any]) -> Response[None]:
+    """A new password: every session of the player closes, this browser gets a new one."""
+    await _admitted(request)
+    player = player_required(request)
+    asked = decode_body(await request.body(), NewPassword, "invalid_request")
+    people = people_of(request)
+    await people.accounts.change_password(player, asked.current, asked.new)
+    await people.sessions.close_all(player)
+    if request.cookies.get(COOKIE) is None:  # a program with a personal token: no cookie
+        return Response(None, status_code=204)
+    session = await people.sessions.open(player)
+    return with_session(request, Response(None, status_code=204), session)
+
+
+@get("/api/me/tokens")
+async def list_tokens(request: Request[Any, Any, Any]) -> list[TokenInfo]:
+    """Your personal tokens: label, when made, when last used (never the token)."""
+    return await people_of(request).tokens.listed(player_required(request))
+
+
+@post("/api/me/tokens", status_code=201)
+async def make_token(request: Request[Any, Any, Any]) -> MadeToken:
+    """A new personal token, shown in this answer only: a program plays as you with it."""
+    player = _browser_player(request)
+    asked = decode_body(await request.body(), TokenRequest, "invalid_request")
+    return await people_of(request).tokens.make(player, asked.label)
+
+
+@delete("/api/me/tokens/{token_id:str}", status_code=204)
+async def revoke_token(request: Request[Any, Any, Any], token_id: FromPath[str]) -> None:
+    """Revoke a personal token: the next request with it is refused."""
+    await people_of(request).tokens.revoke(player_required(request), token_id)
+
+
+def _browser_player(request: Request[Any, Any, Any]) -> Player:
+    """The logged-in player; a personal token may not make more tokens."""
+    player = player_required(request)
+    if request.headers.get("authorization") is not None:
+        raise Forbidden("Make personal tokens on your account page, logged in.", code="log_in")
+    return player

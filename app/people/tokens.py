@@ -1,0 +1,129 @@
+"""Personal API tokens: a program plays as its player with one (`Authorization: Bearer`).
+
+A token is `bgp_` and 43 random characters, shown once when it is made. Redis keeps its
+SHA-256 only: `ptoken:DIGEST` names the player and the token's id; `player:{KEY}:tokens` (a
+hash) each token's label, when it was made and its digest, `player:{KEY}:used` when each was
+last used (written at most once a minute per token and process). Revoking deletes both at
+once: the next request with it is refused.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+import time
+
+import msgspec
+from redis.asyncio import Redis
+
+from app.commands.errors import InvalidInput, NotFound
+from app.people.accounts import Player
+from app.people.names import player_key
+
+PREFIX = "bgp_"
+TOKEN = re.compile(r"bgp_[A-Za-z0-9_-]{43}")
+MAX_TOKENS = 20
+LABEL_LENGTH = 40
+_USE_EVERY_MS = 60_000
+
+
+class UnknownToken(NotFound):
+    code = "unknown_token"
+
+
+class Owner(msgspec.Struct, frozen=True):
+    player: Player
+    id: str
+
+
+class Kept(msgspec.Struct, frozen=True):
+    label: str
+    created: int
+    digest: str
+
+
+class TokenInfo(msgspec.Struct, frozen=True):
+    """A token as its player sees it listed: never the token itself."""
+
+    id: str
+    label: str
+    created: int
+    last_used: int | None
+
+
+class MadeToken(msgspec.Struct, frozen=True):
+    id: str
+    label: str
+    created: int
+    token: str  # shown this once
+
+
+def is_personal(token: str) -> bool:
+    return token.startswith(PREFIX)
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class PersonalTokens:
+    def __init__(self, redis: Redis) -> None:
+        self._redis = redis
+        self._written: dict[str, int] = {}  # token id -> when this process last wrote its use
+
+    async def make(self, player: Player, label: str) -> MadeToken:
+        label = label.strip()
+        if not 1 <= len(label) <= LABEL_LENGTH or not label.isprintable():
+            raise InvalidInput(
+                f"A token's label is 1 to {LABEL_LENGTH} printable characters.", code="bad_label"
+            )
+        index = player_key(player.name, ":tokens")
+        if await self._redis.hlen(index) >= MAX_TOKENS:  # type: ignore[misc]
+            raise InvalidInput(
+                f"You have {MAX_TOKENS} tokens: revoke one first.", code="too_many_tokens"
+            )
+        token = PREFIX + secrets.token_urlsafe(32)
+        token_id, now, digest = secrets.token_hex(6), int(time.time() * 1000), _digest(token)
+        await self._redis.set(f"ptoken:{digest}", msgspec.json.encode(Owner(player, token_id)))
+        kept = msgspec.json.encode(Kept(label, now, digest)).decode()
+        await self._redis.hset(index, token_id, kept)  # type: ignore[misc]
+        return MadeToken(token_id, label, now, token)
+
+    async def listed(self, player: Player) -> list[TokenInfo]:
+        kept = await self._redis.hgetall(player_key(player.name, ":tokens"))  # type: ignore[misc]
+        used = await self._redis.hgetall(player_key(player.name, ":used"))  # type: ignore[misc]
+        listed = []
+        for raw_id, raw in kept.items():
+            token_id, info = raw_id.decode(), msgspec.json.decode(raw, type=Kept)
+            last = used.get(raw_id)
+            listed.append(
+                TokenInfo(token_id, info.label, info.created, int(last) if last else None)
+            )
+        return sorted(listed, key=lambda t: t.created)
+
+    async def revoke(self, player: Player, token_id: str) -> None:
+        index = player_key(player.name, ":tokens")
+        raw = await self._redis.hget(index, token_id) if len(token_id) <= 32 else None  # type: ignore[misc]
+        if raw is None:
+            raise UnknownToken("You have no token with that id.")
+        kept = msgspec.json.decode(raw, type=Kept)
+        await self._redis.delete(f"ptoken:{kept.digest}")
+        await self._redis.hdel(index, token_id)  # type: ignore[misc]
+        await self._redis.hdel(player_key(player.name, ":used"), token_id)  # type: ignore[misc]
+
+    async def player(self, token: str) -> Player | None:
+        """Whose token this is (its use noted); None for one that is unknown or revoked."""
+        if TOKEN.fullmatch(token) is None:
+            return None
+        raw = await self._redis.get(f"ptoken:{_digest(token)}")
+        if raw is None:
+            return None
+        owner = msgspec.json.decode(raw, type=Owner)
+        now = int(time.time() * 1000)
+        if now - self._written.get(owner.id, 0) >= _USE_EVERY_MS:
+            self._written[owner.id] = now
+            if len(self._written) > 10_000:
+                self._written.clear()
+            await self._redis.hset(player_key(owner.player.name, ":used"), owner.id, str(now))  # type: ignore[misc]
+        return owner.player
