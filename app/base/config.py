@@ -116,6 +116,9 @@ class Settings:
         "failed logins to one account name in 15 minutes, from anywhere (0: no limit)",
         10,
     )
+    table_open_minutes: float = _env(
+        "TABLE_OPEN_MINUTES", "an open table that nobody starts within this long closes", 30.0
+    )
     access_log: bool = _env(
         "ACCESS_LOG", "log a line per HTTP request (costs every command some CPU)", False
     )
