@@ -21,9 +21,11 @@ import msgspec
 
 from app.api.callers import BEARER
 from app.api.projection import api_types
+from app.api.tables import Join
 from app.commands.catalogue import Catalogue
 from app.commands.seats import NAME_LENGTH
 from app.commands.service import Seed
+from app.people.hosting import OpenTable
 from domain.game import AnyGame
 
 INT64 = (-(2**63), 2**63 - 1)
@@ -51,6 +53,7 @@ def _refused_ranges() -> str:
 NAME_PATTERN = f"^[^{_refused_ranges()}]*$"
 Name = Annotated[str, msgspec.Meta(max_length=NAME_LENGTH, pattern=NAME_PATTERN)]
 
+JOIN = "/api/tables/{table_id}/join"
 #: Which refusals each route may answer, by status.
 REFUSALS: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/api/games"): (400, 413, 422, 429, 503),
@@ -66,13 +69,25 @@ REFUSALS: dict[tuple[str, str], tuple[int, ...]] = {
     ("get", "/api/games/{game_id}/export"): (401, 404, 409, 503),
     ("get", "/api/games/{game_id}/timeline"): (401, 404, 503),
     ("post", "/api/games/{game_id}/tickets"): (401, 404, 503),
+    ("post", "/api/tables"): (400, 401, 413, 422, 429, 503),
+    ("get", "/api/tables"): (429, 503),
+    ("get", "/api/tables/stream"): (429, 503),
+    ("get", "/api/tables/{table_id}"): (404, 429, 503),
+    ("post", JOIN): (400, 401, 403, 404, 409, 413, 422, 429, 503),
+    ("post", "/api/tables/{table_id}/leave"): (401, 404, 409, 429, 503),
+    ("post", "/api/tables/{table_id}/decline"): (401, 404, 409, 422, 429, 503),
+    ("post", "/api/tables/{table_id}/start"): (401, 403, 404, 409, 422, 429, 503),
+    ("post", "/api/games/{game_id}/rematch"): (401, 403, 404, 409, 422, 429, 503),
+    ("get", "/api/games/{game_id}/rematch"): (401, 404, 429, 503),
+    ("get", "/api/me/games"): (401, 429, 503),
     ("get", "/healthz"): (503,),
     ("get", "/metrics"): (),
 }
 _MEANING = {
     400: "The request does not match this schema (a `code` says how).",
-    401: "No seat token where one is needed, or a token of no seat of this game.",
-    404: "There is no game with that id (or nothing at that address).",
+    401: "No seat token where one is needed, a token of no seat of this game, or no player.",
+    403: "The caller is known, but it is not theirs to do (another's seat or table).",
+    404: "There is no game (or table) with that id, or nothing at that address.",
     409: "Not now: not your turn, a stale version, a busy game, or a game still running.",
     413: "The body is larger than 64 KiB.",
     422: "It matches the schema, but the game refuses it (its rules, seats or options).",
@@ -171,6 +186,7 @@ def truthful(document: dict[str, Any], catalogue: Catalogue) -> dict[str, Any]:
         _int64(found)
         components.update(found)
         logs += refs
+    _tables(paths, components)
     paths["/api/games"]["post"]["requestBody"] = _body(create)
     paths["/api/games/{game_id}/commands"]["post"]["requestBody"] = _body(commands)
     paths["/api/games/import"]["post"]["requestBody"] = _body(logs)
@@ -186,6 +202,17 @@ def truthful(document: dict[str, Any], catalogue: Catalogue) -> dict[str, Any]:
         "The log is larger than `IMPORT_MAX_BYTES` (1,024 KiB unless the server sets another)."
     )
     return document
+
+
+def _tables(paths: dict[str, Any], components: dict[str, Any]) -> None:
+    """The bodies of opening and joining a table, and a rematch asked again (200)."""
+    for path, kind, required in (("/api/tables", OpenTable, True), (JOIN, Join, False)):
+        refs, found = _components([kind], "Table_")
+        _int64(found)
+        components.update(found)
+        paths[path]["post"]["requestBody"] = {**_body(refs), "required": required}
+    rematch = paths["/api/games/{game_id}/rematch"]["post"]["responses"]
+    rematch["200"] = {**rematch["201"], "description": "The rematch, opened before."}
 
 
 def _refusal(status: int) -> dict[str, Any]:

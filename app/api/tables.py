@@ -4,7 +4,7 @@ and answers; refusals go through `on_error`."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 from litestar import Request, Response, get, post
@@ -23,7 +23,7 @@ from app.people.rematch import rematch, rematch_of
 class Join(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """The body of a join: the seat wanted (else the one kept for you, else the first open)."""
 
-    seat: int | None = None
+    seat: Annotated[int, msgspec.Meta(ge=0)] | None = None
 
 
 def hosting_of(request: Request[Any, Any, Any]) -> Hosting:

@@ -109,9 +109,9 @@ class Stored(msgspec.Struct, frozen=True):
         """Everyone at the table: who sits, and who is awaited (not declined)."""
         found = {s[0] for n in range(len(self.plan.seats)) if (s := self.sitter(n))}
         found |= {
-            plan.reserved
-            for n, plan in enumerate(self.plan.seats)
-            if plan.reserved is not None and not self.declined(n)
+            asked.reserved
+            for n, asked in enumerate(self.plan.seats)
+            if asked.reserved is not None and not self.declined(n)
         }
         return found
 

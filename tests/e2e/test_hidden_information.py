@@ -271,6 +271,7 @@ async def check_every_channel(
     assert keys_of(lobby) <= {"total", "offset", "limit", "games", "id", "game", "status"} | {
         "seed",  # null: the service drew it
         "casual",
+        "player",  # the account at a seat of another game (an open table's): public
         "seats",
         "created",
         "seat",
