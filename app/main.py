@@ -62,6 +62,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             accounts.list_tokens,
             accounts.make_token,
             accounts.revoke_token,
+            tables.tables_options,
             tables.open_table,
             tables.list_tables,
             tables_stream,

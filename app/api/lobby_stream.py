@@ -25,14 +25,14 @@ from app.api.guard import Guard
 from app.api.http import client_address
 from app.base.config import Settings
 from app.commands.errors import StreamsFull
-from app.people.forming import TableView
+from app.people.forming import OpenTableView
 from app.people.hosting import Hosting
 
 log = logging.getLogger(__name__)
 
 
 class TableList(msgspec.Struct, frozen=True):
-    tables: list[TableView]
+    tables: list[OpenTableView]
 
 
 _encoder = msgspec.json.Encoder()

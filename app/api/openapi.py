@@ -69,13 +69,13 @@ REFUSALS: dict[tuple[str, str], tuple[int, ...]] = {
     ("get", "/api/games/{game_id}/export"): (401, 404, 409, 503),
     ("get", "/api/games/{game_id}/timeline"): (401, 404, 503),
     ("post", "/api/games/{game_id}/tickets"): (401, 404, 503),
-    ("post", "/api/tables"): (400, 401, 413, 422, 429, 503),
+    ("post", "/api/tables"): (400, 401, 403, 413, 422, 429, 503),
     ("get", "/api/tables"): (429, 503),
     ("get", "/api/tables/stream"): (429, 503),
     ("get", "/api/tables/{table_id}"): (404, 429, 503),
     ("post", JOIN): (400, 401, 403, 404, 409, 413, 422, 429, 503),
-    ("post", "/api/tables/{table_id}/leave"): (401, 404, 409, 429, 503),
-    ("post", "/api/tables/{table_id}/decline"): (401, 404, 409, 422, 429, 503),
+    ("post", "/api/tables/{table_id}/leave"): (401, 403, 404, 409, 429, 503),
+    ("post", "/api/tables/{table_id}/decline"): (401, 403, 404, 409, 422, 429, 503),
     ("post", "/api/tables/{table_id}/start"): (401, 403, 404, 409, 422, 429, 503),
     ("post", "/api/games/{game_id}/rematch"): (401, 403, 404, 409, 422, 429, 503),
     ("get", "/api/games/{game_id}/rematch"): (401, 404, 429, 503),
@@ -213,6 +213,24 @@ def _tables(paths: dict[str, Any], components: dict[str, Any]) -> None:
         paths[path]["post"]["requestBody"] = {**_body(refs), "required": required}
     rematch = paths["/api/games/{game_id}/rematch"]["post"]["responses"]
     rematch["200"] = {**rematch["201"], "description": "The rematch, opened before."}
+    lobby = {"$ref": "#/components/schemas/TableList"}
+    paths["/api/tables/stream"]["get"]["responses"]["200"]["content"] = {
+        "text/event-stream": {
+            "schema": {
+                "type": "object",
+                "properties": {
+                    "event": {"const": "tables"},
+                    "data": {
+                        "type": "string",
+                        "contentMediaType": "application/json",
+                        "contentSchema": lobby,
+                    },
+                },
+                "required": ["event", "data"],
+            },
+            "description": "Messages `event: tables` and `data: <the lobby as JSON>`.",
+        }
+    }
 
 
 def _refusal(status: int) -> dict[str, Any]:

@@ -7,14 +7,14 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 import msgspec
-from litestar import Request, Response, get, post
+from litestar import HttpMethod, Request, Response, get, post, route
 from litestar.params import FromPath
 
 from app.api.http import client_address, decode_body
 from app.api.identity import people_of, player_required
 from app.api.lobby_stream import TableList
 from app.api.routes import creating, viewing
-from app.people.forming import TableView
+from app.people.forming import OpenTableView
 from app.people.hosting import Hosting, OpenTable
 from app.people.my_games import MyGames, my_games
 from app.people.rematch import rematch, rematch_of
@@ -35,8 +35,14 @@ async def acting(request: Request[Any, Any, Any]) -> None:
     await request.app.state.guard.admit("command", client_address(request))
 
 
+@route("/api/tables", http_method=[HttpMethod.OPTIONS], include_in_schema=False)
+async def tables_options() -> Response[None]:
+    """The methods of /api/tables (Litestar's own answer lists only one of its two handlers)."""
+    return Response(None, status_code=204, headers={"Allow": "GET, OPTIONS, POST"})
+
+
 @post("/api/tables", status_code=201)
-async def open_table(request: Request[Any, Any, Any]) -> TableView:
+async def open_table(request: Request[Any, Any, Any]) -> OpenTableView:
     """Open a table of a game: its seats open, AI or kept for a named player."""
     player = player_required(request)
     asked = decode_body(await request.body(), OpenTable)
@@ -52,14 +58,14 @@ async def list_tables(request: Request[Any, Any, Any]) -> TableList:
 
 
 @get("/api/tables/{table_id:str}")
-async def show_table(request: Request[Any, Any, Any], table_id: FromPath[str]) -> TableView:
+async def show_table(request: Request[Any, Any, Any], table_id: FromPath[str]) -> OpenTableView:
     """A table: who sits where, which seats are free, its game once started."""
     await viewing(request)
     return await hosting_of(request).view(table_id)
 
 
 @post("/api/tables/{table_id:str}/join", status_code=200)
-async def join_table(request: Request[Any, Any, Any], table_id: FromPath[str]) -> TableView:
+async def join_table(request: Request[Any, Any, Any], table_id: FromPath[str]) -> OpenTableView:
     """Take a seat (the game starts now if the table is full and asked to)."""
     player = player_required(request)
     body = await request.body()
@@ -69,7 +75,7 @@ async def join_table(request: Request[Any, Any, Any], table_id: FromPath[str]) -
 
 
 @post("/api/tables/{table_id:str}/leave", status_code=200)
-async def leave_table(request: Request[Any, Any, Any], table_id: FromPath[str]) -> TableView:
+async def leave_table(request: Request[Any, Any, Any], table_id: FromPath[str]) -> OpenTableView:
     """Stand up before the start; the creator leaving closes the table."""
     player = player_required(request)
     await acting(request)
@@ -77,7 +83,7 @@ async def leave_table(request: Request[Any, Any, Any], table_id: FromPath[str]) 
 
 
 @post("/api/tables/{table_id:str}/decline", status_code=200)
-async def decline_table(request: Request[Any, Any, Any], table_id: FromPath[str]) -> TableView:
+async def decline_table(request: Request[Any, Any, Any], table_id: FromPath[str]) -> OpenTableView:
     """Decline the seat kept for you: it stays empty and is left out at the start."""
     player = player_required(request)
     await acting(request)
@@ -85,7 +91,7 @@ async def decline_table(request: Request[Any, Any, Any], table_id: FromPath[str]
 
 
 @post("/api/tables/{table_id:str}/start", status_code=200)
-async def start_table(request: Request[Any, Any, Any], table_id: FromPath[str]) -> TableView:
+async def start_table(request: Request[Any, Any, Any], table_id: FromPath[str]) -> OpenTableView:
     """The creator starts the game with those seated."""
     player = player_required(request)
     await acting(request)
@@ -95,7 +101,7 @@ async def start_table(request: Request[Any, Any, Any], table_id: FromPath[str]) 
 @post("/api/games/{game_id:str}/rematch", status_code=201)
 async def ask_rematch(
     request: Request[Any, Any, Any], game_id: FromPath[str]
-) -> Response[TableView]:
+) -> Response[OpenTableView]:
     """Play again: the finished game's rematch table (201 when this opened it, else 200)."""
     player = player_required(request)
     await acting(request)
@@ -104,7 +110,7 @@ async def ask_rematch(
 
 
 @get("/api/games/{game_id:str}/rematch")
-async def show_rematch(request: Request[Any, Any, Any], game_id: FromPath[str]) -> TableView:
+async def show_rematch(request: Request[Any, Any, Any], game_id: FromPath[str]) -> OpenTableView:
     """The game's rematch table, if someone asked for one."""
     await viewing(request)
     return await rematch_of(hosting_of(request), game_id)

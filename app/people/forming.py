@@ -1,5 +1,5 @@
 """What an open table is: its plan (as opened, unchanging), the table as read from Redis
-(`Stored`: the plan and who sits where), and the table as every client sees it (`TableView`,
+(`Stored`: the plan and who sits where), and the table as every client sees it (`OpenTableView`,
 `docs/api.md`, "Tables")."""
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ class SeatView(msgspec.Struct, frozen=True, omit_defaults=True):
     declined: bool = False
 
 
-class TableView(msgspec.Struct, frozen=True, omit_defaults=True):
+class OpenTableView(msgspec.Struct, frozen=True, omit_defaults=True):
     """A table as every client sees it (`docs/api.md`, "Tables")."""
 
     id: str
@@ -115,7 +115,7 @@ class Stored(msgspec.Struct, frozen=True):
         }
         return found
 
-    def view(self, now: int) -> TableView:
+    def view(self, now: int) -> OpenTableView:
         plan, seats = self.plan, []
         for number, asked in enumerate(plan.seats):
             sitter = self.sitter(number)
@@ -131,7 +131,7 @@ class Stored(msgspec.Struct, frozen=True):
                 )
             else:
                 seats.append(SeatView(number, asked.type, level=asked.level))
-        return TableView(
+        return OpenTableView(
             self.id,
             plan.game,
             plan.title,

@@ -18,7 +18,7 @@ from app.commands.errors import ServiceError, Unprocessable
 from app.commands.seats import SeatRequest
 from app.commands.service import CreateGame, GameService, Seed
 from app.people.accounts import Accounts, Player
-from app.people.forming import Plan, SeatPlan, Stored, TableView
+from app.people.forming import OpenTableView, Plan, SeatPlan, Stored
 from app.people.table_errors import NotFull, TableClosed, TooFewPlayers, refused
 from app.people.tables import Tables
 from domain.errors import RuleError
@@ -66,7 +66,7 @@ class Hosting:
     def catalogue(self) -> Catalogue:
         return self.service.catalogue
 
-    async def open(self, player: Player, asked: OpenTable) -> TableView:
+    async def open(self, player: Player, asked: OpenTable) -> OpenTableView:
         """A new table as `asked`, its creator seated unless asked not to be."""
         kind = self._kind(asked.game)
         seats: list[SeatPlan] = []
@@ -131,14 +131,14 @@ class Hosting:
             rematch_of,
         )
 
-    async def opened(self, table_id: str) -> TableView:
+    async def opened(self, table_id: str) -> OpenTableView:
         """A table just made: started at once when it asked to be when full, and is."""
         stored = await self._read(table_id)
         if stored.plan.start_when_full and stored.full():
             await self._start_when_full(table_id)
         return await self.view(table_id)
 
-    async def view(self, table_id: str) -> TableView:
+    async def view(self, table_id: str) -> OpenTableView:
         """The table as everyone sees it; one left `starting` by a process that stopped
         midway is started first."""
         stored = await self._read(table_id)
@@ -148,27 +148,27 @@ class Hosting:
             stored = await self._read(table_id)
         return stored.view(self.tables.clock())
 
-    async def lobby(self) -> list[TableView]:
+    async def lobby(self) -> list[OpenTableView]:
         """The forming tables, newest first."""
         now = self.tables.clock()
         return [stored.view(now) for stored in await self.tables.forming()]
 
-    async def join(self, player: Player, table_id: str, seat: int | None) -> TableView:
+    async def join(self, player: Player, table_id: str, seat: int | None) -> OpenTableView:
         _, full = await self.tables.join(table_id, player.key, player.name, seat)
         if full:
             await self._start_when_full(table_id)
         return await self.view(table_id)
 
-    async def leave(self, player: Player, table_id: str) -> TableView:
+    async def leave(self, player: Player, table_id: str) -> OpenTableView:
         await self.tables.leave(table_id, player.key)
         return await self.view(table_id)
 
-    async def decline(self, player: Player, table_id: str) -> TableView:
+    async def decline(self, player: Player, table_id: str) -> OpenTableView:
         if await self.tables.decline(table_id, player.key):
             await self._start_when_full(table_id)
         return await self.view(table_id)
 
-    async def start(self, player: Player, table_id: str) -> TableView:
+    async def start(self, player: Player, table_id: str) -> OpenTableView:
         """The creator starts the table with those seated (and its AI seats)."""
         if await self.tables.freeze(table_id, player.key) is None:
             await self._make_game(table_id)

@@ -16,7 +16,7 @@ from app.commands.meta import from_fields
 from app.commands.seats import PublicSeat, seat_of_player
 from app.commands.table import Table
 from app.people.accounts import Player
-from app.people.forming import TableView
+from app.people.forming import OpenTableView
 from app.people.hosting import Hosting
 
 
@@ -33,7 +33,7 @@ class MyGame(msgspec.Struct, frozen=True):
 
 class MyGames(msgspec.Struct, frozen=True):
     games: list[MyGame]
-    tables: list[TableView]
+    tables: list[OpenTableView]
 
 
 async def my_games(host: Hosting, player: Player) -> MyGames:

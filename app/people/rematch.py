@@ -14,7 +14,7 @@ import hashlib
 from app.commands.errors import Conflict, Forbidden, GameRunning
 from app.commands.seats import seat_of_player
 from app.people.accounts import Player
-from app.people.forming import SeatPlan, TableView
+from app.people.forming import OpenTableView, SeatPlan
 from app.people.hosting import Hosting, checked
 from app.people.table_errors import refused
 
@@ -24,7 +24,7 @@ def rematch_id(game_id: str) -> str:
     return hashlib.sha256(f"rematch:{game_id}".encode()).hexdigest()[:16]
 
 
-async def rematch(host: Hosting, player: Player, game_id: str) -> tuple[TableView, bool]:
+async def rematch(host: Hosting, player: Player, game_id: str) -> tuple[OpenTableView, bool]:
     """The game's rematch table, and whether this call opened it. The player who asks first
     opens it and sits at once; a player asked again who is awaited there takes their seat."""
     table_id = rematch_id(game_id)
@@ -55,12 +55,12 @@ async def rematch(host: Hosting, player: Player, game_id: str) -> tuple[TableVie
     return await host.opened(table_id), True
 
 
-async def rematch_of(host: Hosting, game_id: str) -> TableView:
+async def rematch_of(host: Hosting, game_id: str) -> OpenTableView:
     """The game's rematch table (404 `unknown_table` if nobody asked for one)."""
     return await host.view(rematch_id(game_id))
 
 
-async def _accepted(host: Hosting, player: Player, table_id: str) -> TableView:
+async def _accepted(host: Hosting, player: Player, table_id: str) -> OpenTableView:
     """The table, once `player` took the seat kept for them there, if one waits."""
     stored = await host.tables.read(table_id)
     if stored is not None and stored.status(host.tables.clock()) == "forming":
