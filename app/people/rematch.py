@@ -16,7 +16,7 @@ from app.commands.seats import seat_of_player
 from app.people.accounts import Player
 from app.people.forming import OpenTableView, SeatPlan
 from app.people.hosting import Hosting, checked
-from app.people.table_errors import refused
+from app.people.table_errors import RematchPlayed, refused
 
 
 def rematch_id(game_id: str) -> str:
@@ -36,6 +36,10 @@ async def rematch(host: Hosting, player: Player, game_id: str) -> tuple[OpenTabl
         raise Forbidden(f"{player.name} has no seat at this game.", code="not_seated")
     if not (await host.service.load(game_id)).over:
         raise GameRunning("A rematch is asked for once the game is over.")
+    if await host.service.store.exists(table_id):  # its table's game: the rematch was played
+        raise RematchPlayed(
+            f"This game's rematch was played: ask for a rematch of game {table_id}."
+        )
     kind = host.catalogue.kind(meta.game)
     if kind is None:
         raise refused("unknown_table")

@@ -66,6 +66,13 @@ class TooFewPlayers(Conflict):
     said = "Too few players sit at this table for its game."
 
 
+class RematchPlayed(Conflict):
+    """The game's rematch was played (and its table has expired): a rematch of that game is
+    what to ask for."""
+
+    code = "rematch_played"
+
+
 class NotFull(Exception):
     """Seats still wait: a table asked to start by itself when full is not (it goes on
     forming; no client is answered this)."""

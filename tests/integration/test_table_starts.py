@@ -13,6 +13,7 @@ from app.commands.seats import SeatRequest
 from app.commands.service import CreateGame
 from app.people.hosting import AiSeat, Hosting, OpenSeat, OpenTable
 from app.people.rematch import rematch, rematch_of
+from app.people.tables import table_key
 from domain.game import Abandon
 from tests.integration.hosts import host_on, open_seats, players
 
@@ -94,6 +95,11 @@ async def test_a_rematch_keeps_the_players_seats_and_starts_once_all_accepted(
     assert not opened and accepted.status == "started" and accepted.game_id == table.id
     game = await host.service.load(table.id)
     assert [s.player for s in game.seats] == [ann.key, cy.key, bob.key, None]
+
+    await redis_client.delete(table_key(table.id))  # a day later, the table has expired
+    with pytest.raises(ServiceError) as caught:
+        await rematch(host, ann, game_id)
+    assert caught.value.code == "rematch_played"
 
 
 async def test_a_rematch_is_for_a_finished_games_players(
