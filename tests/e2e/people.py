@@ -1,39 +1,33 @@
-"""Players over HTTP for end-to-end tests: a browser's session (its cookies and CSRF header),
-or a program's personal token."""
+"""Players at open tables, for end-to-end tests: a browser that sends its CSRF header with
+every request, or a program with a personal token (`accounts.py` signs them up)."""
 
 from __future__ import annotations
 
 import contextlib
-import secrets
 from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
-
-PASSWORD = "a good password"
+from accounts import a_name, csrf, personal_token, sign_up
 
 
 def name(prefix: str) -> str:
     """A player's name no other test uses."""
-    return f"{prefix}-{secrets.token_hex(4)}"
+    return a_name(prefix)
 
 
 async def signed_up(base: str, who: str) -> httpx.AsyncClient:
-    """A browser of a new player `who`, logged in: it sends its session cookie and, on
-    every request, the CSRF cookie's value as `X-CSRFToken`."""
+    """A browser of a new player `who`, logged in, whose every request carries the CSRF
+    cookie's value as `X-CSRFToken`."""
     browser = httpx.AsyncClient(base_url=base, timeout=10)
-    await browser.get("/api/games/types")  # a read without Authorization: the CSRF cookie
-    browser.headers["X-CSRFToken"] = browser.cookies["csrftoken"]
-    answer = await browser.post("/api/accounts", json={"name": who, "password": PASSWORD})
-    assert answer.status_code == 201, answer.text
+    await sign_up(browser, who)
+    browser.headers.update(await csrf(browser))
     return browser
 
 
 async def program_of(base: str, browser: httpx.AsyncClient) -> httpx.AsyncClient:
     """A program playing as the browser's player, with a personal token (no cookie)."""
-    made = await browser.post("/api/me/tokens", json={"label": "bot"})
-    assert made.status_code == 201, made.text
-    token = made.json()["token"]
+    token = await personal_token(browser)
     return httpx.AsyncClient(
         base_url=base, timeout=10, headers={"Authorization": f"Bearer {token}"}
     )
