@@ -27,6 +27,8 @@ from domain.game import Setup
 from domain.seating.model import ClockedTableOptions
 from tests.processes import database
 
+#: A seed a creator chooses (the socket's tests): it is public then, but the tiles stay hidden.
+SEED = 8_123_456_789_011
 PLAYERS = ("Ann", "Bob", "Cy")
 VIEWERS: tuple[int | None, ...] = (0, 1, 2, None)
 
@@ -91,12 +93,14 @@ def keys_of(value: Any) -> set[str]:
 
 
 class Secrets:
-    """The credentials of the game: its tokens and their hashes, which no answer may carry."""
+    """The credentials of the game: its tokens and their hashes, which no answer may carry,
+    and the seed the service drew."""
 
-    def __init__(self, tokens: list[str], seed: int) -> None:
+    def __init__(self, tokens: list[str], seed: int | None = None) -> None:
         self.tokens = tokens
         self.strings = [*tokens, *(hashlib.sha256(t.encode()).hexdigest() for t in tokens)]
-        self.strings.append(str(seed))
+        if seed is not None:  # a seed the service drew: as secret as the tokens
+            self.strings.append(str(seed))
 
     def check_text(self, text: str) -> None:
         for value in self.strings:

@@ -8,10 +8,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import sys
 import time
 from typing import Any
 
 import httpx
+from accounts import personal_token
+from conftest import ROOT
 from people import closing, name, ok, program_of, signed_up
 
 TWO_OPEN = {"game": "crazymino", "seats": [{"type": "open"}, {"type": "open"}]}
@@ -146,3 +149,45 @@ async def test_the_lobby_stream_tells_of_each_change_to_a_table(server: str) -> 
         listening.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await listening
+
+
+async def test_a_bot_with_a_personal_token_takes_a_seat_and_plays_the_game(server: str) -> None:
+    ann, owner = await signed_up(server, name("ann")), await signed_up(server, name("bot"))
+    async with closing(ann, owner):
+        token = await personal_token(owner)
+        body = {"game": "crazymino", "seats": [{"type": "open"}] * 2, "start_when_full": True}
+        table = await ok(ann.post("/api/tables", json=body), 201)
+        bot = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "examples/bot.py",
+            server,
+            "--join",
+            token,
+            "--game",
+            "crazymino",
+            "--pace",
+            "0",
+            cwd=ROOT,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
+        )
+        try:
+            shown: dict[str, Any] = {}
+
+            async def started() -> bool:
+                shown.update(await ok(ann.get(f"/api/tables/{table['id']}")))
+                return shown["status"] == "started"
+
+            deadline = time.monotonic() + 30
+            while not await started():
+                assert time.monotonic() < deadline, "the bot never sat at the table"
+                await asyncio.sleep(0.1)
+            game_id = shown["game_id"]
+            await ok(ann.post(f"/api/games/{game_id}/commands", json={"type": "leave"}))
+            output, _ = await asyncio.wait_for(bot.communicate(), 90)
+            assert bot.returncode == 0, output.decode()[-2000:]
+        finally:
+            if bot.returncode is None:
+                bot.kill()
+                await bot.wait()
+        assert (await ok(ann.get(f"/api/games/{game_id}")))["status"] == "over"
