@@ -1,9 +1,11 @@
 """A table's chat: who may say what, how often, and under which name.
 
 Seated players write (the caller's seat is worked out by the edge); everyone who may see the
-game reads. A message is plain text: NFC-normalised, trimmed, 1 to `TEXT_LENGTH` characters,
-with no control, format (a bidi override, a zero-width character), line or paragraph separator
-character; it is kept and returned as said, never as markup. The name shown is the seat's
+game reads. A message is plain text: at most `TEXT_LENGTH` characters as sent (so that the
+OpenAPI document can say exactly what is taken), with no control, format (a bidi override, a
+zero-width character), line or paragraph separator character, as `app.commands.seats.check_name`
+refuses them, and not only spaces; it is kept NFC-normalised and trimmed, and returned as
+said, never as markup. The name shown is the seat's
 name at the table, never one the client sends. A seat says at most `per_minute` messages a
 minute in one game. The messages live in `app.store.chat`, as long as the game does.
 """
@@ -18,7 +20,7 @@ from app.commands.table import Table
 from app.store.chat import ChatLog, ChatMessage, TooFast
 from app.store.events import GameNotFound
 
-#: The longest message, in characters (after NFC normalisation and trimming).
+#: The longest message, in characters as sent.
 TEXT_LENGTH = 300
 _REFUSED = {"Cc", "Cf", "Cs", "Zl", "Zp"}
 
@@ -36,17 +38,18 @@ class TooManyMessages(RateLimited):
 
 
 def checked_text(text: str) -> str:
-    """A message as it is kept: NFC-normalised and trimmed; `BadChatMessage` when that leaves
-    nothing or more than `TEXT_LENGTH` characters, or it holds a control or format character."""
-    text = unicodedata.normalize("NFC", text).strip()
-    bad = next((c for c in text if unicodedata.category(c) in _REFUSED), None)
+    """A message as it is kept: NFC-normalised and trimmed. `BadChatMessage` when it has more
+    than `TEXT_LENGTH` characters, or a control, format, line or paragraph separator character
+    or a lone surrogate of the Basic Multilingual Plane, or nothing but spaces."""
+    bad = next((c for c in text if c <= "\uffff" and unicodedata.category(c) in _REFUSED), None)
     if bad is not None:
         raise BadChatMessage(
             f"A message may not hold the invisible or control character U+{ord(bad):04X}."
         )
-    if not 0 < len(text) <= TEXT_LENGTH:
-        raise BadChatMessage(f"A message has 1 to {TEXT_LENGTH} characters.")
-    return text
+    kept = unicodedata.normalize("NFC", text).strip()
+    if not kept or len(text) > TEXT_LENGTH:
+        raise BadChatMessage(f"A message has 1 to {TEXT_LENGTH} characters, not only spaces.")
+    return kept
 
 
 class Chat:
