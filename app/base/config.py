@@ -119,6 +119,14 @@ class Settings:
     table_open_minutes: float = _env(
         "TABLE_OPEN_MINUTES", "an open table that nobody starts within this long closes", 30.0
     )
+    chat_per_minute: int = _env(
+        "RATE_CHAT_PER_MINUTE",
+        "chat messages one seat may send a minute in one game (0: no limit)",
+        10,
+    )
+    chat_kept: int = _env(
+        "CHAT_KEPT", "chat messages kept per game, about (the oldest go first)", 1000
+    )
     access_log: bool = _env(
         "ACCESS_LOG", "log a line per HTTP request (costs every command some CPU)", False
     )
