@@ -1,0 +1,120 @@
+// The table's chat: what the players said, each message with its seat's name (as text,
+// never as markup), a form for the seated players, and a "Mute" per name that hides that
+// name's messages on this screen (kept in this browser's localStorage).
+import { html, useState, useEffect, useRef, useCallback, ago } from "./lib.js";
+import { api } from "./api.js";
+import { Refusal } from "./notice.js";
+
+const MUTED = "muted";
+const LENGTH = 300;
+
+function mutedNames() {
+  try {
+    return new Set(JSON.parse(localStorage.getItem(MUTED) || "[]"));
+  } catch {
+    return new Set();
+  }
+}
+
+/**
+ * The chat of a game: the messages so far (`GET .../chat`, again after each reconnection,
+ * from the last one had), and those the game's stream brings (`add`). `seat` is the
+ * viewer's, so that only the others' messages are announced.
+ */
+export function useChat(gameId, token, seat) {
+  const [messages, setMessages] = useState([]);
+  const [heard, setHeard] = useState(null);
+  const known = useRef(new Set());
+  const last = useRef(null);
+  const mine = useRef(seat);
+  mine.current = seat;
+
+  const keep = useCallback((found, live) => {
+    const fresh = found.filter((m) => !known.current.has(m.id));
+    if (!fresh.length) return;
+    for (const m of fresh) known.current.add(m.id);
+    last.current = fresh[fresh.length - 1].id;
+    setMessages((old) => [...old, ...fresh]);
+    const theirs = fresh.filter((m) => m.seat !== mine.current);
+    if (live && theirs.length) setHeard(theirs[theirs.length - 1]);
+  }, []);
+
+  const reload = useCallback(async () => {
+    const after = last.current === null ? "" : `?after=${encodeURIComponent(last.current)}`;
+    try {
+      const answer = await api(`/api/games/${gameId}/chat${after}`, { token });
+      keep(answer.messages, last.current !== null);
+    } catch {
+      // the chat comes back with the stream: it is asked again at the next reconnection
+    }
+  }, [gameId, token, keep]);
+
+  const add = useCallback((message) => keep([message], true), [keep]);
+  return { messages, heard, add, reload };
+}
+
+export function Chat({ chat, gameId, token, view }) {
+  const [muted, setMuted] = useState(mutedNames);
+  const [text, setText] = useState("");
+  const [refusal, setRefusal] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const list = useRef(null);
+  const you = view.seat;
+  const shown = chat.messages.filter((m) => !muted.has(m.name));
+  const hidden = chat.messages.length - shown.length;
+  useEffect(() => {
+    if (list.current) list.current.scrollTop = list.current.scrollHeight;
+  }, [shown.length]);
+
+  function toggle(name) {
+    const next = new Set(muted);
+    if (next.has(name)) next.delete(name);
+    else next.add(name);
+    localStorage.setItem(MUTED, JSON.stringify([...next]));
+    setMuted(next);
+  }
+  async function send(event) {
+    event.preventDefault();
+    const said = text.trim();
+    if (!said) return;
+    setBusy(true);
+    setRefusal(null);
+    try {
+      const answer = await api(`/api/games/${gameId}/chat`, { method: "POST", body: { text: said }, token });
+      setText("");
+      if (answer && answer.id !== undefined && answer.text !== undefined) chat.add(answer);
+    } catch (refused) {
+      setRefusal(refused.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+  const others = view.seats.filter((s) => s.type !== "ai" && s.seat !== you);
+  const heard = chat.heard && !muted.has(chat.heard.name) ? `${chat.heard.name} says: ${chat.heard.text}` : "";
+  const now = Date.now();
+  return html`
+    <section class="chat" aria-labelledby="chat-title">
+      <h2 id="chat-title">Chat</h2>
+      <p class="visually-hidden" aria-live="polite">${heard}</p>
+      ${shown.length === 0 ? html`<p class="hint">${hidden ? "" : "Nothing said yet."}</p>` : html`
+        <ol ref=${list} tabindex="0" aria-label="Messages, oldest first">
+          ${shown.map((m) => html`<li key=${m.id}><strong class="speaker">${m.name}</strong>: <span class="said">${m.text}</span> <span class="when">${ago(m.at, now)}</span></li>`)}
+        </ol>`}
+      ${hidden > 0 && html`<p class="hint">${hidden} ${hidden === 1 ? "message" : "messages"} of muted players hidden.</p>`}
+      ${others.length > 0 && html`
+        <p class="mutes">${others.map((s) => {
+          const off = muted.has(s.name);
+          return html`<button type="button" class="mute" aria-pressed=${off ? "true" : "false"} onClick=${() => toggle(s.name)}>
+            <span aria-hidden="true">${off ? "☒ " : "☐ "}</span>Mute ${s.name}</button>`;
+        })}</p>`}
+      ${you !== null && html`
+        <form class="say" onSubmit=${send}>
+          <label>Message
+            <input value=${text} maxlength=${LENGTH} onInput=${(e) => setText(e.target.value)} autocomplete="off" />
+          </label>
+          <button type="submit" disabled=${busy || !text.trim()}>Send</button>
+        </form>`}
+      <${Refusal} text=${refusal} />
+    </section>
+  `;
+}
