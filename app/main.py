@@ -50,6 +50,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
 
     app = Litestar(
         route_handlers=[
+            accounts.session_options,
+            accounts.tokens_options,
             accounts.sign_up,
             accounts.log_in,
             accounts.log_out,

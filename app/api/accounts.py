@@ -3,20 +3,28 @@
 from __future__ import annotations
 
 import contextlib
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
-from litestar import Request, Response, delete, get, post
-from litestar.params import FromPath
+from litestar import HttpMethod, Request, Response, delete, get, post, route
+from litestar.params import FromPath, JSONBody
 
 from app.api.guard import Guard
-from app.api.http import client_address, decode_body
+from app.api.http import client_address
 from app.api.identity import people_of, player_required, with_session
 from app.commands.errors import Forbidden
-from app.people.accounts import Player
-from app.people.names import key_of
+from app.people.accounts import PASSWORD_MAX, PASSWORD_MIN, Player
+from app.people.names import NAME_PATTERN, key_of
 from app.people.sessions import COOKIE
-from app.people.tokens import MadeToken, TokenInfo
+from app.people.tokens import LABEL_LENGTH, MadeToken, TokenInfo
+
+AccountName = Annotated[str, msgspec.Meta(pattern=NAME_PATTERN)]
+Password = Annotated[str, msgspec.Meta(min_length=PASSWORD_MIN, max_length=PASSWORD_MAX)]
+
+
+class NewAccount(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    name: AccountName
+    password: Password
 
 
 class Credentials(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -26,15 +34,27 @@ class Credentials(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 class NewPassword(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     current: str
-    new: str
+    new: Password
 
 
 class TokenRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    label: str
+    label: Annotated[str, msgspec.Meta(min_length=1, max_length=LABEL_LENGTH)]
 
 
 class Me(msgspec.Struct, frozen=True):
     name: str
+
+
+@route("/api/session", http_method=[HttpMethod.OPTIONS], include_in_schema=False)
+async def session_options() -> Response[None]:
+    """The methods of /api/session (Litestar's own answer lists only one of its handlers)."""
+    return Response(None, status_code=204, headers={"Allow": "DELETE, OPTIONS, POST"})
+
+
+@route("/api/me/tokens", http_method=[HttpMethod.OPTIONS], include_in_schema=False)
+async def tokens_options() -> Response[None]:
+    """The methods of /api/me/tokens."""
+    return Response(None, status_code=204, headers={"Allow": "GET, OPTIONS, POST"})
 
 
 async def _admitted(request: Request[Any, Any, Any]) -> None:
@@ -43,10 +63,10 @@ async def _admitted(request: Request[Any, Any, Any]) -> None:
 
 
 @post("/api/accounts", status_code=201)
-async def sign_up(request: Request[Any, Any, Any]) -> Response[Me]:
+async def sign_up(request: Request[Any, Any, Any], data: JSONBody[NewAccount]) -> Response[Me]:
     """Make an account and log in with it (the answer sets the session cookie)."""
     await _admitted(request)
-    asked = decode_body(await request.body(), Credentials, "invalid_request")
+    asked = data
     people = people_of(request)
     player = await people.accounts.sign_up(asked.name, asked.password)
     await people.sessions.close(request.cookies.get(COOKIE))
@@ -55,10 +75,10 @@ async def sign_up(request: Request[Any, Any, Any]) -> Response[Me]:
 
 
 @post("/api/session", status_code=200)
-async def log_in(request: Request[Any, Any, Any]) -> Response[Me]:
+async def log_in(request: Request[Any, Any, Any], data: JSONBody[Credentials]) -> Response[Me]:
     """Log in: a new session (any session the browser had is closed first)."""
     await _admitted(request)
-    asked = decode_body(await request.body(), Credentials, "invalid_request")
+    asked = data
     guard: Guard = request.app.state.guard
     people = people_of(request)
     window = await guard.admit("login_name", key_of(asked.name)[:20])
@@ -84,11 +104,13 @@ async def me(request: Request[Any, Any, Any]) -> Me:
 
 
 @post("/api/me/password", status_code=204)
-async def change_password(request: Request[Any, Any, Any]) -> Response[None]:
+async def change_password(
+    request: Request[Any, Any, Any], data: JSONBody[NewPassword]
+) -> Response[None]:
     """A new password: every session of the player closes, this browser gets a new one."""
     await _admitted(request)
     player = player_required(request)
-    asked = decode_body(await request.body(), NewPassword, "invalid_request")
+    asked = data
     people = people_of(request)
     await people.accounts.change_password(player, asked.current, asked.new)
     await people.sessions.close_all(player)
@@ -105,11 +127,10 @@ async def list_tokens(request: Request[Any, Any, Any]) -> list[TokenInfo]:
 
 
 @post("/api/me/tokens", status_code=201)
-async def make_token(request: Request[Any, Any, Any]) -> MadeToken:
+async def make_token(request: Request[Any, Any, Any], data: JSONBody[TokenRequest]) -> MadeToken:
     """A new personal token, shown in this answer only: a program plays as you with it."""
     player = _browser_player(request)
-    asked = decode_body(await request.body(), TokenRequest, "invalid_request")
-    return await people_of(request).tokens.make(player, asked.label)
+    return await people_of(request).tokens.make(player, data.label)
 
 
 @delete("/api/me/tokens/{token_id:str}", status_code=204)

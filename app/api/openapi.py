@@ -19,6 +19,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
+from app.api import accounts
 from app.api.callers import BEARER
 from app.api.projection import api_types
 from app.commands.catalogue import Catalogue
@@ -68,12 +69,32 @@ REFUSALS: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/api/games/{game_id}/tickets"): (401, 404, 503),
     ("get", "/healthz"): (503,),
     ("get", "/metrics"): (),
+    ("post", "/api/accounts"): (400, 403, 409, 422, 429, 503),
+    ("post", "/api/session"): (400, 401, 403, 429, 503),
+    ("delete", "/api/session"): (403, 503),
+    ("get", "/api/me"): (401, 503),
+    ("post", "/api/me/password"): (400, 401, 403, 422, 429, 503),
+    ("get", "/api/me/tokens"): (401, 503),
+    ("post", "/api/me/tokens"): (400, 401, 403, 409, 422, 503),
+    ("delete", "/api/me/tokens/{token_id}"): (401, 403, 404, 503),
+}
+#: The bodies of routes that Litestar decodes (their structs refuse unknown fields: the schema
+#: made by msgspec says so, where Litestar's own would not).
+BODIES: dict[tuple[str, str], Any] = {
+    ("post", "/api/accounts"): accounts.NewAccount,
+    ("post", "/api/session"): accounts.Credentials,
+    ("post", "/api/me/password"): accounts.NewPassword,
+    ("post", "/api/me/tokens"): accounts.TokenRequest,
 }
 _MEANING = {
     400: "The request does not match this schema (a `code` says how).",
-    401: "No seat token where one is needed, or a token of no seat of this game.",
-    404: "There is no game with that id (or nothing at that address).",
-    409: "Not now: not your turn, a stale version, a busy game, or a game still running.",
+    401: "Not logged in, or no seat token where one is needed, or a token of no seat of this "
+    "game, or a personal token unknown or revoked.",
+    403: "Not yours to do: a seat or table of another player, or a browser's write without its "
+    "CSRF token.",
+    404: "There is no game (or account token, or table) with that id.",
+    409: "Not now: not your turn, a stale version, a busy game, a game still running, or a "
+    "name or seat taken.",
     413: "The body is larger than 64 KiB.",
     422: "It matches the schema, but the game refuses it (its rules, seats or options).",
     429: "Too many requests from your address, or too many running games; see Retry-After.",
@@ -174,6 +195,10 @@ def truthful(document: dict[str, Any], catalogue: Catalogue) -> dict[str, Any]:
     paths["/api/games"]["post"]["requestBody"] = _body(create)
     paths["/api/games/{game_id}/commands"]["post"]["requestBody"] = _body(commands)
     paths["/api/games/import"]["post"]["requestBody"] = _body(logs)
+    for (method, path), kind in BODIES.items():
+        refs, found = _components([kind], "")
+        components.update(found)
+        paths[path][method]["requestBody"] = _body(refs)
     _headers(paths)
     _stream(paths, [api_types(game).entry.__name__ for game in games])
     for (method, path), statuses in REFUSALS.items():
@@ -182,6 +207,10 @@ def truthful(document: dict[str, Any], catalogue: Catalogue) -> dict[str, Any]:
             del responses[status]
         for status in statuses:
             responses[str(status)] = _refusal(status)
+    for item in paths.values():  # a browser's write with its session cookie needs its CSRF token
+        for method, operation in item.items():
+            if method in ("post", "put", "patch", "delete"):
+                operation["responses"].setdefault("403", _refusal(403))
     paths["/api/games/import"]["post"]["responses"]["413"]["description"] = (
         "The log is larger than `IMPORT_MAX_BYTES` (1,024 KiB unless the server sets another)."
     )

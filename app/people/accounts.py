@@ -14,7 +14,7 @@ import argon2
 import msgspec
 from redis.asyncio import Redis
 
-from app.commands.errors import Conflict, InvalidInput, Unauthorized
+from app.commands.errors import Conflict, Unauthorized, Unprocessable
 from app.people.names import checked, key_of, player_key
 
 PASSWORD_MIN = 8
@@ -32,7 +32,9 @@ class NameTaken(Conflict):
     code = "name_taken"
 
 
-class BadPassword(InvalidInput):
+class BadPassword(Unprocessable):
+    """A password the schema lets through that is still refused: the name itself."""
+
     code = "bad_password"
 
 

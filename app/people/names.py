@@ -6,7 +6,8 @@ import re
 
 from app.commands.errors import InvalidInput
 
-_NAME = re.compile(r"[A-Za-z0-9_-]{3,20}")
+NAME_PATTERN = r"^[A-Za-z0-9_-]{3,20}$"
+_NAME = re.compile(NAME_PATTERN)
 
 
 class BadAccountName(InvalidInput):

@@ -17,7 +17,7 @@ import time
 import msgspec
 from redis.asyncio import Redis
 
-from app.commands.errors import InvalidInput, NotFound
+from app.commands.errors import Conflict, NotFound, Unprocessable
 from app.people.accounts import Player
 from app.people.names import player_key
 
@@ -75,12 +75,12 @@ class PersonalTokens:
     async def make(self, player: Player, label: str) -> MadeToken:
         label = label.strip()
         if not 1 <= len(label) <= LABEL_LENGTH or not label.isprintable():
-            raise InvalidInput(
+            raise Unprocessable(
                 f"A token's label is 1 to {LABEL_LENGTH} printable characters.", code="bad_label"
             )
         index = player_key(player.name, ":tokens")
         if await self._redis.hlen(index) >= MAX_TOKENS:  # type: ignore[misc]
-            raise InvalidInput(
+            raise Conflict(
                 f"You have {MAX_TOKENS} tokens: revoke one first.", code="too_many_tokens"
             )
         token = PREFIX + secrets.token_urlsafe(32)
