@@ -30,14 +30,8 @@ ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-#: The AI thinks a little, so that a person's move and the AI's answer can be told apart; the
-#: tests sign up and log in many players from one address.
-WEB_ENV = {
-    "AI_THINK_SECONDS": "0.3",
-    "SSE_KEEP_ALIVE_SECONDS": "1",
-    "WORKER_IN_PROCESS": "1",
-    "RATE_LOGINS_PER_MINUTE": "0",
-}
+#: The AI thinks a little, so that a person's move and the AI's answer can be told apart.
+WEB_ENV = {"AI_THINK_SECONDS": "0.3", "SSE_KEEP_ALIVE_SECONDS": "1", "WORKER_IN_PROCESS": "1"}
 
 
 @pytest.fixture(scope="session")

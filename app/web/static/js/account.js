@@ -4,7 +4,12 @@ import { api } from "./api.js";
 import { logIn, signUp, usePlayer, forget } from "./session.js";
 import { Refusal, Said, CopyButton, nextPlace } from "./notice.js";
 
-function Credentials({ title, action, submit, autocomplete, other }) {
+// A new name and password are checked by the browser first (as the server checks them), so
+// that the sentence is the browser's own rather than a schema's.
+const NEW_NAME = { pattern: "[A-Za-z0-9_\\-]{3,20}", title: "3 to 20 letters, digits, _ or -", maxlength: 20 };
+const NEW_PASSWORD = { minlength: 8, maxlength: 256 };
+
+function Credentials({ title, action, submit, autocomplete, other, checks = false }) {
   const [name, setName] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState(null);
@@ -26,11 +31,11 @@ function Credentials({ title, action, submit, autocomplete, other }) {
       <h1 id="form-title">${title}</h1>
       <form onSubmit=${send}>
         <label>Name
-          <input name="name" autocomplete="username" required value=${name}
+          <input name="name" autocomplete="username" required value=${name} ...${checks ? NEW_NAME : {}}
             onInput=${(e) => setName(e.target.value)} />
         </label>
         <label>Password
-          <input name="password" type="password" autocomplete=${autocomplete} required value=${password}
+          <input name="password" type="password" autocomplete=${autocomplete} required value=${password} ...${checks ? NEW_PASSWORD : {}}
             onInput=${(e) => setPassword(e.target.value)} />
         </label>
         <${Refusal} text=${error} />
@@ -49,7 +54,7 @@ export function LogIn() {
 
 export function SignUp() {
   const next = location.search;
-  return html`<${Credentials} title="Sign up" action=${signUp} submit="Sign up" autocomplete="new-password"
+  return html`<${Credentials} title="Sign up" action=${signUp} submit="Sign up" autocomplete="new-password" checks=${true}
     other=${html`<p class="hint">A name is 3 to 20 letters, digits, "_" or "-"; a password 8 characters or more.</p>
       <p>Have an account? <a href=${`/login${next}`}>Log in</a>.</p>`} />`;
 }
@@ -96,7 +101,7 @@ function Password() {
             onInput=${(e) => setCurrent(e.target.value)} />
         </label>
         <label>New password
-          <input type="password" autocomplete="new-password" required value=${next}
+          <input type="password" autocomplete="new-password" required value=${next} ...${NEW_PASSWORD}
             onInput=${(e) => setNext(e.target.value)} />
         </label>
         <${Refusal} text=${error} />
