@@ -125,14 +125,16 @@ function lasting({ url, listen, onStatus }) {
  * single-use ticket (an EventSource cannot send the Authorization header, and the token
  * never goes into a URL); a logged-in player's stream needs none: the browser sends its
  * session cookie. After a break it opens a new stream after the last event it has: no event
- * is missed or repeated. The stream's `chat` events go to `onChat`.
+ * is missed or repeated. The table's chat comes on the same stream (`chat` events, to
+ * `onChat`): each connection brings the messages after `chatAfter()`, then each new one.
  */
-export function follow(gameId, { token, after = 0, onEntry, onStatus, onChat }) {
+export function follow(gameId, { token, after = 0, onEntry, onStatus, onChat, chatAfter = () => 0 }) {
   let last = after;
   const close = lasting({
     onStatus,
     url: async () => {
       let url = `/api/games/${gameId}/stream?after=${last}`;
+      if (onChat) url += `&chat_after=${chatAfter()}`;
       if (token) {
         const { ticket } = await api(`/api/games/${gameId}/tickets`, { method: "POST", token });
         url += `&ticket=${encodeURIComponent(ticket)}`;

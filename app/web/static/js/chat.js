@@ -17,40 +17,29 @@ function mutedNames() {
 }
 
 /**
- * The chat of a game: the messages so far (`GET .../chat`, again after each reconnection,
- * from the last one had), and those the game's stream brings (`add`). `seat` is the
- * viewer's, so that only the others' messages are announced.
+ * The chat of a game, as the game's stream brings it (`add`): the messages so far at each
+ * connection (after `after()`, the last one had), then each new one. Only the others'
+ * messages said since the page opened (`since`, server time) are announced.
  */
-export function useChat(gameId, token, seat) {
+export function useChat(seat) {
   const [messages, setMessages] = useState([]);
   const [heard, setHeard] = useState(null);
-  const known = useRef(new Set());
-  const last = useRef(null);
+  const last = useRef(0);
+  const since = useRef(null);
   const mine = useRef(seat);
   mine.current = seat;
 
-  const keep = useCallback((found, live) => {
-    const fresh = found.filter((m) => !known.current.has(m.id));
-    if (!fresh.length) return;
-    for (const m of fresh) known.current.add(m.id);
-    last.current = fresh[fresh.length - 1].id;
-    setMessages((old) => [...old, ...fresh]);
-    const theirs = fresh.filter((m) => m.seat !== mine.current);
-    if (live && theirs.length) setHeard(theirs[theirs.length - 1]);
+  const add = useCallback((message) => {
+    if (message.id <= last.current) return;
+    last.current = message.id;
+    setMessages((old) => [...old, message]);
+    if (message.seat !== mine.current && since.current !== null && message.at > since.current) setHeard(message);
   }, []);
-
-  const reload = useCallback(async () => {
-    const after = last.current === null ? "" : `?after=${encodeURIComponent(last.current)}`;
-    try {
-      const answer = await api(`/api/games/${gameId}/chat${after}`, { token });
-      keep(answer.messages, last.current !== null);
-    } catch {
-      // the chat comes back with the stream: it is asked again at the next reconnection
-    }
-  }, [gameId, token, keep]);
-
-  const add = useCallback((message) => keep([message], true), [keep]);
-  return { messages, heard, add, reload };
+  const after = useCallback(() => last.current, []);
+  const begin = useCallback((now) => {
+    if (since.current === null) since.current = now;
+  }, []);
+  return { messages, heard, add, after, begin };
 }
 
 export function Chat({ chat, gameId, token, view }) {
@@ -80,9 +69,9 @@ export function Chat({ chat, gameId, token, view }) {
     setBusy(true);
     setRefusal(null);
     try {
-      const answer = await api(`/api/games/${gameId}/chat`, { method: "POST", body: { text: said }, token });
+      // The message comes back on the game's stream, in its place among the others'.
+      await api(`/api/games/${gameId}/chat`, { method: "POST", body: { text: said }, token });
       setText("");
-      if (answer && answer.id !== undefined && answer.text !== undefined) chat.add(answer);
     } catch (refused) {
       setRefusal(refused.message);
     } finally {

@@ -4,26 +4,29 @@ import { api } from "./api.js";
 
 const same = (a, b) => Boolean(a && b) && a.toLowerCase() === b.toLowerCase();
 
+// A seat where someone sits has `player` (their key) and `name`; a seat kept for a player
+// who has not sat yet has `reserved` (their name) and perhaps `declined`.
+
 /** The seat a player sits in. */
-export const sitting = (s) => s.type === "player" && !s.reserved && !s.declined;
+export const sitting = (s) => Boolean(s.player);
 /** A seat kept for a named player who has not answered yet. */
-export const waiting = (s) => s.type === "player" && Boolean(s.reserved) && !s.declined;
+export const waiting = (s) => !s.player && Boolean(s.reserved) && !s.declined;
 /** A seat anyone may take. */
-export const free = (s) => s.type === "open";
+export const free = (s) => s.type === "open" && !s.player;
 
 export function seatWords(s) {
   if (s.type === "ai") return `AI (${s.level})`;
-  if (free(s)) return "free";
-  if (s.declined) return `${s.name} declined`;
-  if (waiting(s)) return `kept for ${s.name}`;
-  return s.name;
+  if (sitting(s)) return s.name;
+  if (s.declined) return `${s.reserved} declined`;
+  if (waiting(s)) return `kept for ${s.reserved}`;
+  return "free";
 }
 
 /** Who sits, and what is free: "Ann and AI (normal); 1 free seat, 1 kept for Bob". */
 export function whoSits(table) {
   const seated = table.seats.filter((s) => sitting(s) || s.type === "ai").map(seatWords);
   const open = table.seats.filter(free).length;
-  const kept = table.seats.filter(waiting).map((s) => s.name);
+  const kept = table.seats.filter(waiting).map((s) => s.reserved);
   const parts = [];
   if (open) parts.push(`${open} free ${open === 1 ? "seat" : "seats"}`);
   if (kept.length) parts.push(`kept for ${kept.join(", ")}`);
@@ -34,7 +37,7 @@ export function whoSits(table) {
 export function choices(table, name) {
   if (!name || table.status !== "forming") return { join: false, accept: false, leave: false, start: false };
   const mine = table.seats.some((s) => sitting(s) && same(s.name, name));
-  const kept = table.seats.some((s) => waiting(s) && same(s.name, name));
+  const kept = table.seats.some((s) => waiting(s) && same(s.reserved, name));
   return {
     join: !mine && !kept && table.seats.some(free),
     accept: !mine && kept,

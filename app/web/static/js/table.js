@@ -19,20 +19,21 @@ export function Table({ gameId, token }) {
   const reload = useRef(null);
   const shown = useRef(false);
   const name = usePlayer();
-  const chat = useChat(gameId, token, view ? view.seat : null);
+  const chat = useChat(view ? view.seat : null);
 
   const load = useCallback(async () => {
     try {
       const next = await api(`/api/games/${gameId}${token || name ? "?hints=true" : ""}`, { token });
       // Answers may arrive out of order: an older view never replaces a newer one.
       setView((old) => (old && old.version > next.version ? old : next));
+      chat.begin(next.now);
       shown.current = true;
     } catch (refused) {
       // Once the table is shown, a view that cannot be had now (the server restarting) is
       // had again when the stream is back; only the first load fails the page.
       if (!shown.current) setFailure(refused.message);
     }
-  }, [gameId, token, name]);
+  }, [gameId, token, name, chat.begin]);
 
   useEffect(() => {
     let stream = null;
@@ -48,12 +49,10 @@ export function Table({ gameId, token }) {
           after: first.version,
           onStatus: (next) => {
             setStatus(next);
-            if (next === "live") {
-              load(); // what changed while it was away
-              chat.reload();
-            }
+            if (next === "live") load(); // what changed while it was away
           },
           onChat: chat.add,
+          chatAfter: chat.after,
           onEntry: (entry) => {
             setLog((entries) => [...entries, entry]);
             clearTimeout(reload.current);
@@ -69,7 +68,7 @@ export function Table({ gameId, token }) {
       if (stream) stream.close();
       clearTimeout(reload.current);
     };
-  }, [gameId, token, load, chat.add, chat.reload]);
+  }, [gameId, token, load, chat.add, chat.after]);
 
   const send = useCallback(
     async (command) => {

@@ -10,7 +10,7 @@ import { Refusal } from "./notice.js";
 export function TableFacts({ table, type }) {
   const seed = seedWords(table);
   return html`
-    <p class="facts">${optionWords(type, table.options)}; ${table.rated ? "rated" : "not rated"};
+    <p class="facts">${optionWords(type, table.options)}; ${table.rated ? "rated" : table.casual ? "casual" : "not rated"};
       ${table.start_when_full ? " starts when full" : ` ${table.creator} starts it`}</p>
     ${seed && html`<p class="seed">${seed}</p>`}`;
 }
@@ -31,7 +31,7 @@ export function TableActions({ table, name, onDone, onRefused, compact = false }
       setBusy(false);
     }
   }
-  const mine = table.seats.find((s) => waiting(s) && s.name.toLowerCase() === (name || "").toLowerCase());
+  const mine = table.seats.find((s) => waiting(s) && s.reserved.toLowerCase() === (name || "").toLowerCase());
   return html`<span class="actions">
     ${may.join && html`<button type="button" class="primary" disabled=${busy} aria-label=${`Join${what}`} onClick=${() => run("join", {})}>Join</button>`}
     ${may.accept && html`<button type="button" class="primary" disabled=${busy} aria-label=${`Accept${what}`} onClick=${() => run("join", { seat: mine.seat })}>Accept</button>`}
