@@ -3,7 +3,6 @@
 // name's messages on this screen (kept in this browser's localStorage).
 import { html, useState, useEffect, useRef, useCallback, ago } from "./lib.js";
 import { api } from "./api.js";
-import { Refusal } from "./notice.js";
 
 const MUTED = "muted";
 const LENGTH = 300;
@@ -86,8 +85,8 @@ export function Chat({ chat, gameId, token, view }) {
       <h2 id="chat-title">Chat</h2>
       <p class="visually-hidden" aria-live="polite">${heard}</p>
       ${shown.length === 0 ? html`<p class="hint">${hidden ? "" : "Nothing said yet."}</p>` : html`
-        <ol ref=${list} tabindex="0" aria-label="Messages, oldest first">
-          ${shown.map((m) => html`<li key=${m.id}><strong class="speaker">${m.name}</strong>: <span class="said">${m.text}</span> <span class="when">${ago(m.at, now)}</span></li>`)}
+        <ol ref=${list} tabindex="0" aria-label="What was said, oldest first">
+          ${shown.map((m) => html`<li key=${m.id}><strong class="speaker">${m.name}</strong>: <span class="words">${m.text}</span> <span class="when">${ago(m.at, now)}</span></li>`)}
         </ol>`}
       ${hidden > 0 && html`<p class="hint">${hidden} ${hidden === 1 ? "message" : "messages"} of muted players hidden.</p>`}
       ${others.length > 0 && html`
@@ -103,7 +102,7 @@ export function Chat({ chat, gameId, token, view }) {
           </label>
           <button type="submit" disabled=${busy || !text.trim()}>Send</button>
         </form>`}
-      <${Refusal} text=${refusal} />
+      ${refusal && html`<p class="refusal" role="alert">${refusal}</p>`}
     </section>
   `;
 }

@@ -42,14 +42,7 @@ export function Lobby() {
       ${(types || []).map((t, n) => html`${n ? ", " : " "}<a href="/rules/${t.name}">${t.title}</a>`)}
     </p>
     ${name ? html`
-      <div class="lobby">
-        <div class="column">
-          <section aria-labelledby="new-table">
-            <h2 id="new-table">New table</h2>
-            ${types ? html`<${NewTable} types=${types} />` : html`<p>Loading…</p>`}
-          </section>
-          ${guestGame}
-        </div>
+      <div class="lobby for-players">
         <div class="column">
           <section aria-labelledby="my-games">
             <h2 id="my-games">My games</h2>
@@ -60,6 +53,13 @@ export function Lobby() {
             <${OpenTables} tables=${tables} types=${types} name=${name} />
           </section>
           ${games}
+        </div>
+        <div class="column">
+          <section aria-labelledby="new-table">
+            <h2 id="new-table">New table</h2>
+            ${types ? html`<${NewTable} types=${types} />` : html`<p>Loading…</p>`}
+          </section>
+          ${guestGame}
         </div>
       </div>` : html`
       <p class="hint"><a href="/login">Log in</a> or <a href="/signup">sign up</a> to sit at open tables with other players, chat, and find your games again.</p>

@@ -10,7 +10,7 @@ import { Refusal } from "./notice.js";
 export function TableFacts({ table, type }) {
   const seed = seedWords(table);
   return html`
-    <p class="facts">${optionWords(type, table.options)}; ${table.rated ? "rated" : table.casual ? "casual" : "not rated"};
+    <p class="facts">${optionWords(type, table.options)}; ${table.rated ? "rated" : table.casual && !seed ? "casual" : "not rated"};
       ${table.start_when_full ? " starts when full" : ` ${table.creator} starts it`}</p>
     ${seed && html`<p class="seed">${seed}</p>`}`;
 }
