@@ -13,7 +13,7 @@ from litestar.datastructures import State
 from litestar.middleware.base import DefineMiddleware
 from litestar.openapi import OpenAPIConfig
 
-from app.api import accounts, pages, routes, socket, stream
+from app.api import accounts, chat, pages, routes, socket, stream
 from app.api.headers import security_headers
 from app.api.identity import CookieCSRF, csrf_config, csrf_secret, identify
 from app.api.openapi import truthful
@@ -75,6 +75,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             routes.health,
             routes.prometheus,
             stream.stream,
+            chat.read_chat,
+            chat.say,
             socket.game_socket,
             pages.page,
             pages.rules,

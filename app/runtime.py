@@ -33,6 +33,7 @@ from app.machine.queues import QueueSet
 from app.machine.scheduler import ArqScheduler
 from app.machine.worker import serve
 from app.people.players import People
+from app.store.chat import ChatLog
 from app.store.connections import data_client, node_url, pool
 from app.store.events import EventStore
 from app.store.lifecycle import Lifecycle
@@ -155,6 +156,7 @@ async def running(settings: Settings, catalogue: Catalogue | None = None) -> Asy
     hub = Hub(
         service,
         EventStore(waits, pipe=service.store.pipe),
+        chat=ChatLog(waits, kept=settings.chat_kept),
         max_subscribers=settings.streams_max,
         retry_after=settings.retry_after,
     )

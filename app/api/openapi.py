@@ -3,9 +3,9 @@
 Litestar derives most of the document from the routes' annotations. The routes that read their
 body themselves (to answer with precise codes) are described here: creating a game (one schema
 per game, with its seat range, AI levels and typed options), sending a command (the commands of
-every game) and importing a log. Every refusal each route can answer is listed with its body
-`{code, message}`; headers the routes read are declared with their patterns; integers get the
-bounds the server takes; structs that refuse unknown fields say so.
+every game), importing a log, and a table's chat. Every refusal each route can answer is listed
+with its body `{code, message}`; headers the routes read are declared with their patterns;
+integers get the bounds the server takes; structs that refuse unknown fields say so.
 
 What the schema promises: a request that matches it is never answered 400. A 422 means it
 matched the schema but the game refuses it (a rule, a seat count, an option's value).
@@ -25,6 +25,8 @@ from app.api.projection import api_types
 from app.commands.catalogue import Catalogue
 from app.commands.seats import NAME_LENGTH
 from app.commands.service import Seed
+from app.people.chat import TEXT_LENGTH
+from app.store.chat import ChatMessage
 from domain.game import AnyGame
 
 INT64 = (-(2**63), 2**63 - 1)
@@ -51,6 +53,18 @@ def _refused_ranges() -> str:
 
 NAME_PATTERN = f"^[^{_refused_ranges()}]*$"
 Name = Annotated[str, msgspec.Meta(max_length=NAME_LENGTH, pattern=NAME_PATTERN)]
+#: A chat message as `app.people.chat.checked_text` takes it: what a name may hold, and more
+#: than spaces (the space separators, which trimming takes away).
+SPACES = " \\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000"
+TEXT_PATTERN = f"^[^{_refused_ranges()}]*[^{_refused_ranges()}{SPACES}][^{_refused_ranges()}]*$"
+Text = Annotated[str, msgspec.Meta(max_length=TEXT_LENGTH, pattern=TEXT_PATTERN)]
+
+
+class Say(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The body of a chat message: plain text, shown as text, never as markup."""
+
+    text: Text
+
 
 #: Which refusals each route may answer, by status.
 REFUSALS: dict[tuple[str, str], tuple[int, ...]] = {
@@ -67,6 +81,8 @@ REFUSALS: dict[tuple[str, str], tuple[int, ...]] = {
     ("get", "/api/games/{game_id}/export"): (401, 404, 409, 503),
     ("get", "/api/games/{game_id}/timeline"): (401, 404, 503),
     ("post", "/api/games/{game_id}/tickets"): (401, 404, 503),
+    ("get", "/api/games/{game_id}/chat"): (400, 401, 404, 429, 503),
+    ("post", "/api/games/{game_id}/chat"): (400, 401, 403, 404, 413, 429, 503),
     ("get", "/healthz"): (503,),
     ("get", "/metrics"): (),
     ("post", "/api/accounts"): (400, 403, 409, 422, 429, 503),
@@ -90,8 +106,8 @@ _MEANING = {
     400: "The request does not match this schema (a `code` says how).",
     401: "Not logged in, or no seat token where one is needed, or a token of no seat of this "
     "game, or a personal token unknown or revoked.",
-    403: "Not yours to do: a seat or table of another player, or a browser's write without its "
-    "CSRF token.",
+    403: "Not yours to do: a seat or table of another player (not seated), or a browser's write "
+    "without its CSRF token.",
     404: "There is no game (or account token, or table) with that id.",
     409: "Not now: not your turn, a stale version, a busy game, a game still running, or a "
     "name or seat taken.",
@@ -199,8 +215,11 @@ def truthful(document: dict[str, Any], catalogue: Catalogue) -> dict[str, Any]:
         refs, found = _components([kind], "")
         components.update(found)
         paths[path][method]["requestBody"] = _body(refs)
+    refs, found = _components([Say], "Chat")
+    components.update(found)
+    paths["/api/games/{game_id}/chat"]["post"]["requestBody"] = _body(refs)
     _headers(paths)
-    _stream(paths, [api_types(game).entry.__name__ for game in games])
+    _stream(paths, [api_types(game).entry.__name__ for game in games], components)
     for (method, path), statuses in REFUSALS.items():
         responses = paths[path][method]["responses"]
         for status in [s for s in list(responses) if s.startswith("4") or s.startswith("5")]:
@@ -271,26 +290,45 @@ def _headers(paths: dict[str, Any]) -> None:
     ]
 
 
-def _stream(paths: dict[str, Any], entries: list[str]) -> None:
+def _stream(paths: dict[str, Any], entries: list[str], components: dict[str, Any]) -> None:
     """Each message of a stream (Open API 3.1: the `schema` of `text/event-stream` describes
-    one event): its id is the entry's version, its data one of the games' entries as JSON."""
+    one event): an event's id is the entry's version, its data one of the games' entries as
+    JSON; a chat message is named `chat`, has no id, and its data is the message as JSON."""
     answer = paths["/api/games/{game_id}/stream"]["get"]["responses"]["200"]
     entry = {"anyOf": [{"$ref": f"#/components/schemas/{name}"} for name in entries]}
+    refs, found = _components([ChatMessage], "")
+    components.update(found)
     answer["content"] = {
         "text/event-stream": {
             "schema": {
-                "type": "object",
-                "properties": {
-                    "id": {"type": "string", "pattern": LAST_EVENT_ID},
-                    "event": {"type": "string"},
-                    "data": {
-                        "type": "string",
-                        "contentMediaType": "application/json",
-                        "contentSchema": entry,
+                "oneOf": [
+                    {
+                        "type": "object",
+                        "properties": {
+                            "id": {"type": "string", "pattern": LAST_EVENT_ID},
+                            "data": {
+                                "type": "string",
+                                "contentMediaType": "application/json",
+                                "contentSchema": entry,
+                            },
+                        },
+                        "required": ["id", "data"],
                     },
-                },
-                "required": ["id", "data"],
+                    {
+                        "type": "object",
+                        "properties": {
+                            "event": {"const": "chat"},
+                            "data": {
+                                "type": "string",
+                                "contentMediaType": "application/json",
+                                "contentSchema": refs[0],
+                            },
+                        },
+                        "required": ["event", "data"],
+                    },
+                ]
             },
-            "description": "Messages `id: <version>` and `data: <entry as JSON>`.",
+            "description": "Messages `id: <version>` and `data: <entry as JSON>`; the table's "
+            "chat as `event: chat` and `data: <message as JSON>`, with no id.",
         }
     }

@@ -7,13 +7,16 @@ HTTP; a command is acknowledged only once its events are in the game's stream in
 
 The messages (JSON text frames; `docs/api.md` has the details):
 
-    -> {"type": "hello", "token": T, "after": N}      first, always (token: unless sent otherwise)
-    <- {"type": "welcome", "game", "seat", "version"}, then the events after N
+    -> {"type": "hello", "token": T, "after": N, "chat_after": M}     first, always (token:
+                                                          unless sent otherwise; M: optional)
+    <- {"type": "welcome", "game", "seat", "version"}, then the events after N, then the
+       table's chat messages after M
     -> {"type": "command", "key": K, "command": {...}}    the body of POST .../commands
     -> {"type": "view", "hints": false}                   <- {"type": "view", "view": {...}}
     <- {"type": "applied", "key", "version", "replayed", "events"}
     <- {"type": "refused", "key", "status", "code", "message"}
     <- {"type": "events", "events": [...]}              the seat's view of new events, live
+    <- {"type": "chat", "id", "at", "seat", "name", "text"}   each message of the table's chat
 """
 
 from __future__ import annotations
@@ -22,7 +25,8 @@ import asyncio
 import contextlib
 import functools
 import logging
-from typing import Any, Literal, Protocol
+from collections.abc import Sequence
+from typing import Annotated, Any, Literal, Protocol
 
 import msgspec
 from litestar import WebSocket, websocket
@@ -38,8 +42,10 @@ from app.api.tickets import Tickets
 from app.commands.errors import InvalidInput, Unauthorized, UnknownGame
 from app.commands.service import GameService
 from app.commands.table import Entry, Outcome, Table
-from app.live.hub import Delivery, Hub, Subscription
+from app.live.hub import Hub, Passed, Said, Subscription
+from app.people.chat import Chat
 from app.people.tokens import PersonalTokens
+from app.store.chat import ChatMessage
 
 log = logging.getLogger(__name__)
 
@@ -79,10 +85,25 @@ class View(msgspec.Struct, frozen=True, tag="view", tag_field="type"):
     view: Any
 
 
+class ChatLine(msgspec.Struct, frozen=True, tag="chat", tag_field="type"):
+    """A message of the table's chat (`app.store.chat.ChatMessage`, tagged)."""
+
+    id: int
+    at: int
+    seat: int
+    name: str
+    text: str
+
+    @classmethod
+    def of(cls, message: ChatMessage) -> ChatLine:
+        return cls(message.id, message.at, message.seat, message.name, message.text)
+
+
 class Hello(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     type: str
     token: str | None = None
     after: int = 0
+    chat_after: Annotated[int, msgspec.Meta(ge=0)] = 0
 
 
 @functools.cache
@@ -155,9 +176,11 @@ class Connection:
         self.guard: Guard = state.guard
         self.tickets: Tickets = state.tickets
         self.personal: PersonalTokens = state.people.tokens
+        self.chat: Chat = state.people.chat
         self.game_id = link.game_id
         self.seat: int | None = None
         self.sent = 0  # the version of the last event sent
+        self.said = 0  # the id of the last chat message sent
         self.turn = asyncio.Lock()  # held while sending events and moving `sent`
         self.table: Table | None = None
         self.closed = False
@@ -192,19 +215,25 @@ class Connection:
 
     async def _serve(self) -> None:
         try:
-            table, after = await self._greet()
+            table, after, (said, last) = await self._greet()
         except Closing as closing:
             await self._refuse(closing)
             return
-        self._subscription = subscription = self.hub.subscribe(table)
+        self._subscription = subscription = self.hub.subscribe(table, said=last)
         pusher: asyncio.Task[None] | None = None
         try:
             await self.send(Welcome(table.game.name, self.seat, table.version))
+            if subscription.heard > last:  # passed on here before this connection joined
+                more, last = await self.chat.messages(self.game_id, last)
+                said += more
             table, backlog = await self.service.events(self.game_id, after)
             self.table, self.sent = table, after
             if backlog:
                 await self.send(Events(entries(table, backlog, self.seat)))
                 self.sent = backlog[-1].version
+            for line in said:
+                await self.send(ChatLine.of(line))
+                self.said = line.id
             pusher = asyncio.create_task(self._push(), name=f"ws:{self.game_id}")
             subscription.sink = self._sent_now
             while (message := await self.link.receive()) is not None:
@@ -216,8 +245,9 @@ class Connection:
                     await pusher
             self.hub.unsubscribe(subscription)
 
-    async def _greet(self) -> tuple[Table, int]:
-        """The hello: who the caller is, and where its events resume."""
+    async def _greet(self) -> tuple[Table, int, tuple[list[ChatMessage], int]]:
+        """The hello: who the caller is, where its events resume, and the chat it lacks (the
+        messages after its `chat_after`, and the id of the chat's last message)."""
         try:
             message = await asyncio.wait_for(self.link.receive(), HELLO_SECONDS)
         except TimeoutError:
@@ -246,9 +276,11 @@ class Connection:
                 personal=self.personal,
             )
             resume_after(table, hello.after)
+            said, last = await self.chat.messages(self.game_id, hello.chat_after)
         except Exception as error:
             raise Closing(refused(error)) from error
-        return table, hello.after
+        self.said = min(hello.chat_after, last)
+        return table, hello.after, (said, last)
 
     async def _command(self, message: bytes) -> None:
         key = None
@@ -324,7 +356,7 @@ class Connection:
         table = await self.service.load(self.game_id)
         await self.send(View(game_view(table, self.seat, self.service.clock(), hints=hints)))
 
-    def _waiting(self) -> list[Delivery]:
+    def _waiting(self) -> list[Passed]:
         """What the hub has brought and the pusher has not taken yet."""
         queue = self._subscription.queue
         waiting = []
@@ -350,31 +382,44 @@ class Connection:
         await self.send(Applied(key, outcome.version, outcome.replayed, shown))
         self.sent = max(self.sent, outcome.version)
 
-    async def _pass_on(self, deliveries: list[Delivery]) -> None:
-        """Send the deliveries this connection has not sent yet, as one message."""
-        if shown := self._shown(deliveries):
-            await self.send(Events(shown))
+    async def _pass_on(self, deliveries: Sequence[Passed]) -> None:
+        """Send the deliveries this connection has not sent yet: the events between two chat
+        messages as one message."""
+        for message in self._shown(deliveries):
+            await self.send(message)
 
-    def _sent_now(self, deliveries: list[Delivery]) -> bool:
+    def _sent_now(self, deliveries: Sequence[Passed]) -> bool:
         """The hub's sink: its deliveries written there and then when nothing is in flight on
         this connection (no command being answered, no push being sent, the client reading);
         False to have them queued for the pusher."""
         if self.turn.locked() or self.closed or not self.link.ready():
             return False
-        if shown := self._shown(deliveries):
-            self.link.send_now(_encoder.encode(Events(shown)))
+        for message in self._shown(deliveries):
+            self.link.send_now(_encoder.encode(message))
         return True
 
-    def _shown(self, deliveries: list[Delivery]) -> list[Any]:
-        """The deliveries not sent yet, as the seat may see them; they count as sent."""
+    def _shown(self, deliveries: Sequence[Passed]) -> list[Events | ChatLine]:
+        """The deliveries not sent yet, as the seat may see them, in order (events in between
+        chat messages together); they count as sent."""
         assert self.table is not None
-        shown = []
+        messages: list[Events | ChatLine] = []
+        shown: list[Any] = []
         for delivery in deliveries:
+            if isinstance(delivery, Said):
+                if delivery.message.id > self.said:
+                    if shown:
+                        messages.append(Events(shown))
+                        shown = []
+                    messages.append(ChatLine.of(delivery.message))
+                    self.said = delivery.message.id
+                continue
             if delivery.entry.version <= self.sent:
                 continue
             shown += entries(self.table, [delivery.entry], self.seat, over=delivery.over)
             self.sent = delivery.entry.version
-        return shown
+        if shown:
+            messages.append(Events(shown))
+        return messages
 
     async def _push(self) -> None:
         """Live events from the hub, as the seat may see each; the connection closes when the

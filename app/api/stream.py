@@ -3,17 +3,22 @@
 Each message carries one event; its id is the event's version. A client reconnecting with
 `Last-Event-ID` gets what it missed first (from the store), then live events (from the hub),
 with no gap and no repeat. A comment is sent as keep-alive when nothing happens.
+
+The table's chat comes on the same stream as messages named `chat` (data: the message), with
+no id, so that `Last-Event-ID` stays the game's version: first the messages after
+`?chat_after=` (the id of the last message the client has; 0, the default: every message
+kept), then each new one, in order, each once.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Callable
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 from litestar import Request, get
-from litestar.params import FromPath
+from litestar.params import FromPath, Parameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 from litestar.response.base import ASGIResponse
 from litestar.types import Receive, Scope, Send
@@ -25,7 +30,9 @@ from app.api.projection import entries
 from app.api.tickets import Tickets
 from app.base.config import Settings
 from app.commands.table import Entry, Table
-from app.live.hub import Hub, Subscription
+from app.live.hub import Hub, Said, Subscription
+from app.people.players import People
+from app.store.chat import ChatMessage
 
 _encoder = msgspec.json.Encoder()
 
@@ -34,6 +41,11 @@ def _message(table: Table, entry: Entry, seat: int | None, over: bool) -> Server
     """One event as the seat may see it (everything once the game is over)."""
     (shown,) = entries(table, [entry], seat, over=over)
     return ServerSentEventMessage(data=_encoder.encode(shown).decode(), id=entry.version)
+
+
+def _said(message: ChatMessage) -> ServerSentEventMessage:
+    """One chat message, with no id: the stream's ids are the game's versions."""
+    return ServerSentEventMessage(data=_encoder.encode(message).decode(), event="chat")
 
 
 class _Stream(ServerSentEvent):
@@ -72,17 +84,25 @@ async def _messages(
     backlog: list[Entry],
     seat: int | None,
     after: int,
+    chat: tuple[list[ChatMessage], int],
     keep_alive: float,
     lifetime: float,
 ) -> AsyncIterator[ServerSentEventMessage]:
-    """The backlog after `after`, then live events, for at most `lifetime` seconds (then the
-    stream ends and its client reconnects with the last id it has: nothing is missed)."""
+    """The backlog after `after`, the chat's (`chat`: its messages, and the id of the last
+    message the client had), then live events and messages, for at most `lifetime` seconds
+    (then the stream ends and its client reconnects with the last id it has: nothing is
+    missed)."""
     loop = asyncio.get_running_loop()
     end = loop.time() + lifetime
     sent = after
     for entry in backlog:
         yield _message(table, entry, seat, table.over)
         sent = entry.version
+    said_backlog, said = chat
+    for message in said_backlog:
+        if message.id > said:
+            yield _said(message)
+            said = message.id
     while True:
         if subscription.dropped and subscription.queue.empty():
             return
@@ -97,6 +117,11 @@ async def _messages(
             continue
         if delivery is None:
             return
+        if isinstance(delivery, Said):
+            if delivery.message.id > said:
+                yield _said(delivery.message)
+                said = delivery.message.id
+            continue
         if delivery.entry.version <= sent:
             continue
         yield _message(table, delivery.entry, seat, delivery.over)
@@ -104,8 +129,12 @@ async def _messages(
 
 
 @get("/api/games/{game_id:str}/stream")
-async def stream(request: Request[Any, Any, Any], game_id: FromPath[str]) -> ServerSentEvent:
-    """The caller's view of each new event, as server-sent events."""
+async def stream(
+    request: Request[Any, Any, Any],
+    game_id: FromPath[str],
+    chat_after: Annotated[int, Parameter(ge=0, le=2**53)] = 0,
+) -> ServerSentEvent:
+    """The caller's view of each new event, and the table's chat, as server-sent events."""
     service = service_of(request)
     table = await service.load(game_id)
     tickets: Tickets = request.app.state.tickets
@@ -124,12 +153,17 @@ async def stream(request: Request[Any, Any, Any], game_id: FromPath[str]) -> Ser
     address = client_address(request)
     await guard.admit("stream", address)
     held = guard.hold(address)
+    people: People = request.app.state.people
     try:
-        subscription = hub.subscribe(table)
+        said, last = await people.chat.messages(game_id, chat_after)
+        subscription = hub.subscribe(table, said=last)
     except BaseException:
         guard.release(held)
         raise
     try:  # the backlog is read before the answer starts: a Redis away is a 503, not a cut
+        if subscription.heard > last:  # passed on here before this stream joined
+            more, last = await people.chat.messages(game_id, last)
+            said += more
         table, backlog = await service.events(game_id, after)
     except BaseException:
         hub.unsubscribe(subscription)
@@ -141,6 +175,7 @@ async def stream(request: Request[Any, Any, Any], game_id: FromPath[str]) -> Ser
         backlog,
         seat,
         after,
+        (said, min(chat_after, last)),
         settings.keep_alive_seconds,
         settings.stream_max_seconds,
     )

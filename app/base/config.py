@@ -116,6 +116,14 @@ class Settings:
         "failed logins to one account name in 15 minutes, from anywhere (0: no limit)",
         10,
     )
+    chat_per_minute: int = _env(
+        "RATE_CHAT_PER_MINUTE",
+        "chat messages one seat may send a minute in one game (0: no limit)",
+        10,
+    )
+    chat_kept: int = _env(
+        "CHAT_KEPT", "chat messages kept per game, about (the oldest go first)", 1000
+    )
     access_log: bool = _env(
         "ACCESS_LOG", "log a line per HTTP request (costs every command some CPU)", False
     )

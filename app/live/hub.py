@@ -17,6 +17,14 @@ the subscription is missed), after every reconnection of its listener, and every
 reconnects with Last-Event-ID and loses nothing). Past `max_subscribers` a new subscription
 is refused (`StreamsFull`: 503 with Retry-After).
 
+A table's chat comes the same way: a message's news on the same channel says ``c<n>``
+(`app.store.chat`), and the hub reads the chat after the last message it passed on (one read,
+whatever the subscribers), then gives each subscriber the messages (`Said`) in the same queue
+as the events, in order; this process's own messages are passed on at once, without a read.
+The chat is read too when a subscription is confirmed, after a reconnection and at the resync.
+A subscriber tells where its chat stands when it subscribes (`subscribe(table, said=...)`) and
+learns where the channel's stood (`Subscription.heard`), so that it reads what it lacks itself.
+
 A deleted game's news says `GONE`: its streams end (`Subscription.gone`: a seat's socket says
 why) and the service forgets it. A hub that missed that news (its listener was away) finds the
 stream gone at its next read of the game after a reconnection or at the periodic resync, which
@@ -26,8 +34,9 @@ read the last event passed on as well (`EventStore.since`).
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from redis.asyncio import Redis, RedisCluster
@@ -38,7 +47,8 @@ from app.commands.service import GameService
 from app.commands.table import Entry, Table
 from app.live import news
 from app.live.news import Listener
-from app.store.events import GONE, EventStore, news_channel
+from app.store.chat import ChatLog, ChatMessage
+from app.store.events import GONE, EventStore, GameNotFound, news_channel
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +58,14 @@ class Delivery(NamedTuple):
     over: bool  # the game is over once this event is in: show it unredacted
 
 
+class Said(NamedTuple):
+    message: ChatMessage  # a message of the table's chat
+
+
+#: What a subscriber is given: an event, or a chat message.
+Passed = Delivery | Said
+
+
 class Subscription:
     """One client's place in a game's fan-out: its queue, and optionally a `sink` that takes
     deliveries at once when it can (a seat's socket with nothing in flight writes them there
@@ -55,12 +73,13 @@ class Subscription:
 
     def __init__(self, game_id: str, size: int) -> None:
         self.game_id = game_id
-        self.queue: asyncio.Queue[Delivery | None] = asyncio.Queue(maxsize=size)
+        self.queue: asyncio.Queue[Passed | None] = asyncio.Queue(maxsize=size)
         self.dropped = False
         self.gone = False  # ended because its game was deleted
-        self.sink: Callable[[list[Delivery]], bool] | None = None
+        self.sink: Callable[[Sequence[Passed]], bool] | None = None
+        self.heard = 0  # the chat message the hub had passed on when this one joined
 
-    def offer_all(self, deliveries: list[Delivery]) -> bool:
+    def offer_all(self, deliveries: Sequence[Passed]) -> bool:
         """Give the deliveries to the sink or the queue; False: the queue is full (dropped)."""
         if self.sink is not None and self.queue.empty():
             try:
@@ -70,7 +89,7 @@ class Subscription:
                 log.exception("a subscriber's sink failed; its deliveries are queued")
         return all(self.offer(d) for d in deliveries)
 
-    def offer(self, delivery: Delivery | None) -> bool:
+    def offer(self, delivery: Passed | None) -> bool:
         try:
             self.queue.put_nowait(delivery)
         except asyncio.QueueFull:
@@ -86,8 +105,9 @@ _KEPT = ("username", "password", "socket_connect_timeout")
 
 
 class _Channel:
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, said: int) -> None:
         self.table = table
+        self.said = said  # the last chat message passed on
         self.subscribers: set[Subscription] = set()
 
 
@@ -99,6 +119,7 @@ class Hub:
         service: GameService,
         reader: EventStore,
         *,
+        chat: ChatLog | None = None,
         resync_ms: int = 30_000,
         queue_size: int = 512,
         max_subscribers: int = 0,
@@ -106,6 +127,7 @@ class Hub:
     ) -> None:
         self._service = service
         self._reader = reader
+        self._chat = chat
         self._resync = resync_ms / 1000
         self._queue_size = queue_size
         self._max = max_subscribers
@@ -114,6 +136,7 @@ class Hub:
         self._listeners: dict[str, Listener] = {}
         self._dirty: dict[str, int | None] = {}  # games with news, up to what version (None: any)
         self._stale: set[str] = set()  # games read again by the periodic resync
+        self._chatty: set[str] = set()  # games whose chat is to be read
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
         self._count = 0
@@ -131,7 +154,9 @@ class Hub:
                 loop.create_task(self._resync_all(), name="hub-resync"),
             ]
 
-    def subscribe(self, table: Table) -> Subscription:
+    def subscribe(self, table: Table, said: int = 0) -> Subscription:
+        """A new subscriber of the game; `said`: the last message of its chat that the caller
+        read (from the chat's own answer) before subscribing, where a new channel starts."""
         if self._max and self._count >= self._max:
             raise StreamsFull(
                 f"This server streams to {self._max} clients already; try again shortly.",
@@ -139,9 +164,10 @@ class Hub:
             )
         channel = self._channels.get(table.id)
         if channel is None:
-            channel = self._channels[table.id] = _Channel(table)
+            channel = self._channels[table.id] = _Channel(table, said)
             self._listener(table.id).add(news_channel(table.id))
         subscription = Subscription(table.id, self._queue_size)
+        subscription.heard = channel.said
         channel.subscribers.add(subscription)
         self._count += 1
         return subscription
@@ -179,11 +205,28 @@ class Hub:
             self.gone(game_id)
             return
         channel = self._channels.get(game_id)
+        if channel is not None and version is None:
+            self._chatty.add(game_id)
         if channel is not None and (version is None or version > channel.table.version):
             known = self._dirty.get(game_id, 0)
             newest = None if version is None or known is None else max(known, version)
             self._dirty[game_id] = newest
             self._wake.set()
+
+    def chatted(self, game_id: str, number: int) -> None:
+        """The game's chat has message `number`: read it soon, unless it was passed on."""
+        channel = self._channels.get(game_id)
+        if channel is not None and number > channel.said and self._chat is not None:
+            self._chatty.add(game_id)
+            self._wake.set()
+
+    def spoken(self, game_id: str, message: ChatMessage) -> None:
+        """A message this process wrote: passed on at once when it follows what the game's
+        subscribers have (otherwise its news brings it by a read)."""
+        channel = self._channels.get(game_id)
+        if channel is not None and message.id == channel.said + 1:
+            channel.said = message.id
+            self._give(channel, [Said(message)])
 
     def gone(self, game_id: str) -> None:
         """The game was deleted: end its streams, forget it here and in the service."""
@@ -232,6 +275,9 @@ class Hub:
         skip: object = None,
     ) -> None:
         channel.table = table
+        self._give(channel, deliveries, skip)
+
+    def _give(self, channel: _Channel, deliveries: Sequence[Passed], skip: object = None) -> None:
         for subscription in list(channel.subscribers):
             if subscription is skip:
                 continue
@@ -239,7 +285,7 @@ class Hub:
                 channel.subscribers.discard(subscription)  # it drains its queue, then ends
                 self._count -= 1
         if not channel.subscribers:
-            self._forget(table.id)
+            self._forget(channel.table.id)
 
     def end_streams(self) -> None:
         """Ask every stream of this process to end (a process shutting down): each ends
@@ -274,9 +320,9 @@ class Hub:
                 given = client.get_connection_kwargs()
                 kwargs = {k: given[k] for k in _KEPT if given.get(k) is not None}
                 own = Redis(host=host, port=int(port), **kwargs)
-                listener = news.listener(self.notify, own, owned=True)
+                listener = news.listener(self.notify, own, owned=True, chat=self.chatted)
             else:
-                listener = news.listener(self.notify, client, owned=False)
+                listener = news.listener(self.notify, client, owned=False, chat=self.chatted)
             self._listeners[node] = listener
         return listener
 
@@ -296,6 +342,7 @@ class Hub:
             await asyncio.sleep(0)
             self._wake.clear()
             news, self._dirty = self._dirty, {}
+            chatty, self._chatty = self._chatty, set()
             self._stale -= news.keys()
             # News of a version is read as it is; the rest (a subscription confirmed, after a
             # reconnection, or the resync) also checks that the game is still there.
@@ -306,9 +353,12 @@ class Hub:
                 game_id = self._stale.pop()
                 if game_id in self._channels:
                     games.append((game_id, True))
-            for start in range(0, len(games), _READS_AT_ONCE):
-                part = games[start : start + _READS_AT_ONCE]
-                await asyncio.gather(*(self._pass_on(g, checked) for g, checked in part))
+                    chatty.add(game_id)
+            reads = [functools.partial(self._pass_on, g, checked) for g, checked in games]
+            if self._chat is not None:
+                reads += [functools.partial(self._pass_on_chat, g) for g in chatty]
+            for start in range(0, len(reads), _READS_AT_ONCE):
+                await asyncio.gather(*(read() for read in reads[start : start + _READS_AT_ONCE]))
             if self._stale:
                 self._wake.set()
 
@@ -352,3 +402,25 @@ class Hub:
             self._forget(game_id)
             return
         self._deliver(channel, table.followed(state, stored), deliveries)
+
+    async def _pass_on_chat(self, game_id: str) -> None:
+        """Read the game's chat after the last message passed on, and pass the rest on."""
+        channel = self._channels.get(game_id)
+        if channel is None or self._chat is None:
+            return
+        try:
+            messages, _ = await self._chat.read(game_id, channel.said)
+        except GameNotFound:
+            return  # deleted: its events' news or the resync end its streams
+        except (ConnectionError, OSError, RedisError):
+            log.warning("reading the chat of game %s failed; trying again", game_id)
+            await asyncio.sleep(0.5)
+            self._chatty.add(game_id)
+            self._wake.set()
+            return
+        if self._channels.get(game_id) is not channel:
+            return
+        fresh = [Said(m) for m in messages if m.id > channel.said]
+        if fresh:
+            channel.said = fresh[-1].message.id
+            self._give(channel, fresh)

@@ -1,6 +1,7 @@
 """Listening to the games' news channels: one connection per Redis server (per cluster node),
 subscribed (SSUBSCRIBE) to the channels ``game:{ID}:news`` of the games the hub has
-subscribers for.
+subscribers for. A channel carries a game's new version, `GONE`, or ``c<n>``: the game's chat
+has message n (`app.store.chat`), told to the hub's `chat` callback.
 
 `WireListener` serves a server reached over plain TCP with a protocol of its own: hiredis parses
 the pushes inside the connection's callback and the hub is told there and then, with no task
@@ -25,12 +26,15 @@ import hiredis
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
+from app.store.chat import chat_news
 from app.store.pipe import Arg, pack, plain_tcp
 
 log = logging.getLogger(__name__)
 
 #: The hub's `notify(game_id, version)`: the game has news (up to `version`, when known).
 Notify = Callable[[str, int | None], None]
+#: The hub's `chatted(game_id, number)`: the game's chat has message `number`.
+Chatted = Callable[[str, int], None]
 #: How long to wait before listening again after the connection was lost.
 AGAIN_SECONDS = 0.5
 
@@ -45,14 +49,19 @@ class Listener(Protocol):
     async def aclose(self) -> None: ...
 
 
-def listener(notify: Notify, client: Redis, *, owned: bool) -> Listener:
+def listener(
+    notify: Notify, client: Redis, *, owned: bool, chat: Chatted | None = None
+) -> Listener:
     """A listener on the server of `client` (`owned`: the PubSub listener closes the client;
-    the wire listener never uses it)."""
-    return WireListener.of(notify, client) or PubSubListener(notify, client, owned=owned)
+    the wire listener never uses it); chat news goes to `chat` (none: not told)."""
+    return WireListener.of(notify, client, chat) or PubSubListener(
+        notify, client, owned=owned, chat=chat
+    )
 
 
-def _told(notify: Notify, reply: Any) -> None:
-    """Tell the hub what a push says: news (with its version) or a subscription in place."""
+def _told(notify: Notify, reply: Any, chat: Chatted | None = None) -> None:
+    """Tell the hub what a push says: news (with its version, or of the chat) or a
+    subscription in place."""
     if not isinstance(reply, list | tuple) or len(reply) < 2:
         return
     kind = reply[0]  # as Redis writes it: lower case
@@ -60,6 +69,11 @@ def _told(notify: Notify, reply: Any) -> None:
         channel = bytes(reply[1])  # b"game:{ID}:news"
         game_id = channel[6 : channel.find(b"}")].decode()
         if kind == b"smessage" and len(reply) > 2:
+            said = chat_news(bytes(reply[2])) if isinstance(reply[2], bytes) else None
+            if said is not None:
+                if chat is not None:
+                    chat(game_id, said)
+                return
             with contextlib.suppress(ValueError, TypeError):
                 notify(game_id, int(reply[2]))
                 return
@@ -67,8 +81,9 @@ def _told(notify: Notify, reply: Any) -> None:
 
 
 class _NewsProtocol(asyncio.Protocol):
-    def __init__(self, notify: Notify) -> None:
+    def __init__(self, notify: Notify, chat: Chatted | None) -> None:
         self.notify = notify
+        self.chat = chat
         self.reader = hiredis.Reader()
         self.transport: asyncio.Transport | None = None
         self.lost: asyncio.Future[BaseException | None] = asyncio.get_running_loop().create_future()
@@ -82,7 +97,7 @@ class _NewsProtocol(asyncio.Protocol):
             while (reply := self.reader.gets()) is not False:
                 if isinstance(reply, hiredis.ReplyError):
                     raise RedisError(f"Redis refused a subscription: {reply}")
-                _told(self.notify, reply)
+                _told(self.notify, reply, self.chat)
         except (hiredis.ProtocolError, RedisError) as error:
             self._end(error)
             if self.transport is not None:
@@ -108,8 +123,10 @@ class WireListener:
         username: str | None = None,
         password: str | None = None,
         timeout: float = 5.0,
+        chat: Chatted | None = None,
     ) -> None:
         self.notify = notify
+        self.chat = chat
         self.host, self.port, self.timeout = host, port, timeout
         self._hello: list[tuple[Arg, ...]] = []
         if password is not None:
@@ -121,7 +138,7 @@ class WireListener:
         self.task = asyncio.get_running_loop().create_task(self._run(), name="hub-listener")
 
     @classmethod
-    def of(cls, notify: Notify, client: Any) -> WireListener | None:
+    def of(cls, notify: Notify, client: Any, chat: Chatted | None = None) -> WireListener | None:
         """A listener on the server of a plain redis-py client (TCP, no TLS); None otherwise."""
         found = plain_tcp(client)
         if found is None:
@@ -133,6 +150,7 @@ class WireListener:
             username=found["username"],
             password=found["password"],
             timeout=found["timeout"],
+            chat=chat,
         )
 
     def add(self, channel: str) -> None:
@@ -188,7 +206,7 @@ class WireListener:
         loop = asyncio.get_running_loop()
         async with asyncio.timeout(self.timeout):
             _, protocol = await loop.create_connection(
-                lambda: _NewsProtocol(self.notify), self.host, self.port
+                lambda: _NewsProtocol(self.notify, self.chat), self.host, self.port
             )
         return protocol
 
@@ -196,8 +214,11 @@ class WireListener:
 class PubSubListener:
     """redis-py's PubSub on one connection, polled by a task."""
 
-    def __init__(self, notify: Notify, client: Redis, *, owned: bool) -> None:
+    def __init__(
+        self, notify: Notify, client: Redis, *, owned: bool, chat: Chatted | None = None
+    ) -> None:
         self.notify = notify
+        self.chat = chat
         self.client = client
         self.owned = owned
         self.want: set[str] = set()
@@ -256,5 +277,5 @@ class PubSubListener:
                 continue
             response = await pubsub.parse_response(block=False, timeout=0.05)
             while response is not None:
-                _told(self.notify, response)
+                _told(self.notify, response, self.chat)
                 response = await pubsub.parse_response(block=False, timeout=0)

@@ -7,7 +7,8 @@ in slices, so its cost grows with the games it has work for, never with all game
 Archiving a finished game replaces its stream by one compressed string
 ``game:{ID}:archive`` (every record's time, cause and data), drops its idempotency keys'
 worth of nothing (they expire a day after the last command) and marks its meta `archived`;
-`read_archive` reads it back as stored events.
+`read_archive` reads it back as stored events. The game's chat (``game:{ID}:chat``) is no
+event: archiving leaves it readable, and deleting the game deletes it.
 """
 
 from __future__ import annotations
@@ -95,7 +96,7 @@ class Lifecycle:
         """Remove every key of the game and its entries in the indexes and the lobby, then
         announce it on the game's news channel (`GONE`): the processes that stream it end its
         streams and forget it (the others find it gone at their next load)."""
-        keys = [_key(game_id, s) for s in ("version", "events", "archive", "meta")]
+        keys = [_key(game_id, s) for s in ("version", "events", "archive", "meta", "chat")]
         async with self._redis.pipeline(transaction=False) as pipe:
             pipe.delete(*keys)
             for index in (RUNNING, ENDED, ARCHIVED, lobby):

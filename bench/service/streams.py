@@ -32,7 +32,7 @@ from app.commands.catalogue import Catalogue
 from app.commands.seats import SeatRequest
 from app.commands.service import CreateGame, GameService
 from app.commands.table import wall_ms
-from app.live.hub import Hub, Subscription
+from app.live.hub import Delivery, Hub, Subscription
 from app.store.events import EventStore
 from bench.common import command_line, percentile
 from bench.service.ai_turns import redis_url
@@ -107,7 +107,8 @@ async def watch(url: str, ids: list[str], per_game: int, rate: float, seconds: f
 
     async def consume(subscription: Subscription) -> None:
         while (delivery := await subscription.queue.get()) is not None:
-            latencies.append(wall_ms() - delivery.entry.at)
+            if isinstance(delivery, Delivery):
+                latencies.append(wall_ms() - delivery.entry.at)
 
     consumers = [asyncio.create_task(consume(s)) for s in subscriptions]
     await asyncio.sleep(2)  # every subscription confirmed

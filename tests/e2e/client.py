@@ -52,13 +52,17 @@ async def sse(
     last_id: int | None,
     out: list[dict[str, Any]],
     stop_after: int | None = None,
+    chat: list[dict[str, Any]] | None = None,
+    chat_after: int | None = None,
 ) -> None:
-    """Collect SSE messages (with their ids) until the game ends or `stop_after` messages."""
+    """Collect SSE messages of events (with their ids) until the game ends or `stop_after`
+    messages; the table's chat messages (SSE event `chat`) go to `chat` when given."""
     headers = auth(token)
     if last_id is not None:
         headers["Last-Event-ID"] = str(last_id)
+    params = {} if chat_after is None else {"chat_after": chat_after}
     async with client.stream(
-        "GET", f"/api/games/{game_id}/stream", headers=headers, timeout=None
+        "GET", f"/api/games/{game_id}/stream", headers=headers, params=params, timeout=None
     ) as answer:
         assert answer.status_code == 200
         assert answer.headers["content-type"].startswith("text/event-stream")
@@ -66,8 +70,15 @@ async def sse(
         async for line in answer.aiter_lines():
             if line.startswith("id: "):
                 message["id"] = int(line[4:])
+            elif line.startswith("event: "):
+                message["event"] = line[7:]
             elif line.startswith("data: "):
                 message["data"] = json.loads(line[6:])
+            elif line == "" and message.get("event") == "chat":
+                assert "id" not in message, message  # the stream's ids are the game's versions
+                if chat is not None:
+                    chat.append(message["data"])
+                message = {}
             elif line == "" and "data" in message:
                 out.append(message)
                 message = {}

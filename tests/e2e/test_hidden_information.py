@@ -1,6 +1,6 @@
 """Hidden information: while a game runs, no answer to a seat or a spectator shows another seat's
 tiles, the pile or the seed, on any channel (view, events, command answers, stream, replay,
-export, lobby). Once it is over everything is shown.
+export, lobby, the table's chat). Once it is over everything is shown.
 
 The deal is deterministic from the seed, so the test knows the truth (every hand, the pile's
 order) by running the same rules locally, and checks every answer against it.
@@ -206,14 +206,27 @@ async def wait_for_version(out: list[dict[str, Any]], version: int, what: str) -
         await asyncio.sleep(0.02)
 
 
+CHAT_FIELDS = {"id", "at", "seat", "name", "text"}
+
+
+def check_chat(messages: list[dict[str, Any]], said: list[dict[str, Any]], what: str) -> None:
+    """A chat as a viewer got it: exactly the messages said, each nothing but a message."""
+    assert messages == said, what
+    for message in messages:
+        assert set(message) == CHAT_FIELDS, f"{what}: {sorted(message)}"
+        assert message["name"] == PLAYERS[message["seat"]], what
+
+
 async def check_every_channel(
     client: httpx.AsyncClient,
     game_id: str,
     tokens: list[str],
     truth: Truth,
     secrets: Secrets,
+    said: list[dict[str, Any]],
 ) -> None:
-    """Every reading route, for every seat and for a spectator, at the game's current version."""
+    """Every reading route, for every seat and for a spectator, at the game's current version;
+    the table's chat is the same for all of them."""
     for viewer in VIEWERS:
         token = None if viewer is None else tokens[viewer]
         who = "the spectator" if viewer is None else f"seat {viewer}"
@@ -244,6 +257,10 @@ async def check_every_channel(
             then = truth.at(at)
             check_view(past, viewer, then, f"{who}'s replay at {at}")
             check_no_secret(past, secret(truth.state, viewer), f"{who}'s replay at {at}")
+
+        chat = secrets.check(await client.get(f"/api/games/{game_id}/chat", headers=auth(token)))
+        check_chat(chat["messages"], said, f"{who}'s chat")
+        check_no_secret(chat, secret(truth.state, viewer), f"{who}'s chat")
 
         exported = await client.get(f"/api/games/{game_id}/export", headers=auth(token))
         assert exported.status_code == 409 and exported.json()["code"] == "game_running"
@@ -295,21 +312,39 @@ async def test_no_channel_shows_a_viewer_what_it_may_not_see(server: str) -> Non
         assert created["version"] == truth.version
         assert str(SEED) not in json.dumps(created)  # the creator gets tokens, not the seed
 
-        # live streams, one per viewer, opened before any move
+        # live streams, one per viewer, opened before any move, with the table's chat
         live: dict[int | None, list[dict[str, Any]]] = {v: [] for v in VIEWERS}
+        chats: dict[int | None, list[dict[str, Any]]] = {v: [] for v in VIEWERS}
         tasks = [
-            asyncio.create_task(sse(client, game_id, None if v is None else tokens[v], None, out))
+            asyncio.create_task(
+                sse(client, game_id, None if v is None else tokens[v], None, out, chat=chats[v])
+            )
             for v, out in live.items()
         ]
+        said: list[dict[str, Any]] = []
+
+        async def chat_round() -> None:
+            """Each seat says something about its game, as players do."""
+            for seat, token in enumerate(tokens):
+                text = f"{PLAYERS[seat]} here, at move {truth.version}: my hand is fine"
+                answer = await client.post(
+                    f"/api/games/{game_id}/chat", json={"text": text}, headers=auth(token)
+                )
+                assert answer.status_code == 201, answer.text
+                secrets.check_text(answer.text)
+                said.append(answer.json())
+
         try:
-            await check_every_channel(client, game_id, tokens, truth, secrets)
+            await check_every_channel(client, game_id, tokens, truth, secrets, said)
 
             answers: list[tuple[int, Any]] = []
             keys: list[tuple[int, str]] = []
+            await chat_round()
             await play(client, game_id, tokens, truth, secrets, 6, True, answers, keys)
-            await check_every_channel(client, game_id, tokens, truth, secrets)
+            await check_every_channel(client, game_id, tokens, truth, secrets, said)
+            await chat_round()
             await play(client, game_id, tokens, truth, secrets, 6, False, answers, keys)
-            await check_every_channel(client, game_id, tokens, truth, secrets)
+            await check_every_channel(client, game_id, tokens, truth, secrets, said)
 
             drawers = {e.seat for e in truth.events if isinstance(e, TileDrawn) and not e.automatic}
             assert drawers == {0, 1, 2}, "every seat should have drawn"
@@ -339,6 +374,13 @@ async def test_no_channel_shows_a_viewer_what_it_may_not_see(server: str) -> Non
                 assert [m["id"] for m in out] == list(range(1, truth.version + 1)), who
                 secrets.check_text(json.dumps(out))
                 check_entries([m["data"] for m in out], viewer, truth, who)
+                deadline = time.monotonic() + 10
+                while len(chats[viewer]) < len(said):
+                    assert time.monotonic() < deadline, f"{who}: {len(chats[viewer])} messages"
+                    await asyncio.sleep(0.02)
+                secrets.check_text(json.dumps(chats[viewer]))
+                check_chat(chats[viewer], said, f"the live chat of {viewer}")
+                check_no_secret(chats[viewer], secret(truth.state, viewer), who)
         finally:
             for task in tasks:
                 task.cancel()

@@ -37,7 +37,7 @@ def seat_to_act(table: Table) -> int:
 
 @pytest.mark.parametrize("game", ["crazymino", "bazaar"])
 async def test_the_clock_timer_plays_for_a_late_person(game: str) -> None:
-    async with running(settings(None, worker=False)) as (service, _, _, _):
+    async with running(settings(None, worker=False)) as (service, *_):
         table = await start(service, game, turn_seconds=5, timeouts_to_ai=1)
         late = seat_to_act(table)
         (timer,) = table.game.timers(table.state)
@@ -54,7 +54,7 @@ async def test_the_clock_timer_plays_for_a_late_person(game: str) -> None:
 
 
 async def test_a_player_who_left_is_played_by_the_ai_and_takes_the_seat_back() -> None:
-    async with running(settings(None, worker=False)) as (service, _, _, _):
+    async with running(settings(None, worker=False)) as (service, *_):
         table = await start(service, turn_seconds=60)
         seat = seat_to_act(table)
         ctx = {"service": service, "scheduler": service.scheduler}
@@ -93,7 +93,7 @@ async def test_a_table_whose_people_all_left_plays_to_its_end(
 ) -> None:
     url = None if backend == "embedded" else request.getfixturevalue("redis_url")
     options = {"round_seconds": 10, "break_seconds": 0} if game == "mondo" else {}
-    async with running(settings(url)) as (service, _, _, _):
+    async with running(settings(url)) as (service, *_):
         table = await start(service, game, takeover_level="easy", **options)
         for seat in (0, 1):
             table, _ = await service.execute(table.id, seat, Leave())

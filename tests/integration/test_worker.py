@@ -54,7 +54,7 @@ async def test_the_worker_plays_ai_seats_to_the_end(
     backend: str, request: pytest.FixtureRequest
 ) -> None:
     url = backend_url(backend, request)
-    async with running(settings(url, queues=3)) as (service, _, _, _):
+    async with running(settings(url, queues=3)) as (service, *_):
         seats = [SeatRequest("ai", level="easy"), SeatRequest("ai", level="normal")]
         table, public = await service.create(CreateGame("crazymino", seats, seed=21))
         assert all(seat.token is None for seat in public)
@@ -67,7 +67,7 @@ async def test_the_worker_plays_ai_seats_to_the_end(
 
 
 async def test_a_job_for_a_past_turn_or_a_person_does_nothing() -> None:
-    async with running(settings(None, worker=False)) as (service, _, _, _):
+    async with running(settings(None, worker=False)) as (service, *_):
         seats = [SeatRequest("human"), SeatRequest("human")]
         table, _ = await service.create(CreateGame("crazymino", seats, seed=2))
         seat = next(iter(table.game.to_act(table.state)))
@@ -80,7 +80,7 @@ async def test_a_job_for_a_past_turn_or_a_person_does_nothing() -> None:
 async def test_ai_seats_that_act_at_once_do_not_cancel_each_other() -> None:
     """In a simultaneous game each AI's turn is keyed by its own progress: another seat's move
     leaves a pending AI turn valid."""
-    async with running(settings(None, worker=False)) as (service, _, _, _):
+    async with running(settings(None, worker=False)) as (service, *_):
         seats = [SeatRequest("ai"), SeatRequest("ai")]
         options = {"round_seconds": 60, "rounds": 1}
         table, _ = await service.create(CreateGame("dice_race", seats, options, seed=3))
@@ -101,7 +101,7 @@ async def test_a_timer_ends_the_round_once_at_its_deadline(
     backend: str, request: pytest.FixtureRequest
 ) -> None:
     url = backend_url(backend, request)
-    async with running(settings(url)) as (service, _, _, _):
+    async with running(settings(url)) as (service, *_):
         seats = [SeatRequest("human"), SeatRequest("human")]
         options = {"round_seconds": 1, "rounds": 2}
         table, _ = await service.create(CreateGame("dice_race", seats, options, seed=5))
@@ -119,7 +119,7 @@ async def test_a_timer_ends_the_round_once_at_its_deadline(
 
 
 async def test_a_stale_timer_does_nothing() -> None:
-    async with running(settings(None, worker=False)) as (service, _, _, _):
+    async with running(settings(None, worker=False)) as (service, *_):
         seats = [SeatRequest("human")]
         options = {"round_seconds": 60, "rounds": 2}
         table, _ = await service.create(CreateGame("dice_race", seats, options, seed=5))
@@ -131,7 +131,7 @@ async def test_a_stale_timer_does_nothing() -> None:
 
 
 async def test_a_timer_fired_twice_applies_once() -> None:
-    async with running(settings(None, worker=False)) as (service, _, _, _):
+    async with running(settings(None, worker=False)) as (service, *_):
         seats = [SeatRequest("human")]
         options = {"round_seconds": 0.5, "rounds": 2}
         table, _ = await service.create(CreateGame("dice_race", seats, options, seed=5))
@@ -157,7 +157,7 @@ class Forgetful(ArqScheduler):
 
 @pytest.mark.parametrize("game", ["crazymino", "dice_race"])
 async def test_the_sweep_heals_a_game_whose_enqueue_was_lost(game: str) -> None:
-    async with running(settings(None)) as (service, _, _, _):
+    async with running(settings(None)) as (service, *_):
         assert isinstance(service.scheduler, ArqScheduler)
         old = service.scheduler
         service.scheduler = Forgetful(old.queues, old.pools, old.indexes, 0)
@@ -175,7 +175,7 @@ async def test_the_sweep_heals_a_game_whose_enqueue_was_lost(game: str) -> None:
 
 
 async def test_the_sweep_forgets_finished_and_broken_games() -> None:
-    async with running(settings(None, worker=False)) as (service, _, _, _):
+    async with running(settings(None, worker=False)) as (service, *_):
         assert isinstance(service.scheduler, ArqScheduler)
         seats = [SeatRequest("ai"), SeatRequest("ai")]
         broken, _ = await service.create(CreateGame("crazymino", seats, seed=1))
@@ -193,7 +193,7 @@ async def test_the_sweep_forgets_finished_and_broken_games() -> None:
 
 
 async def test_an_ai_acts_at_the_pace_its_game_sets() -> None:
-    async with running(settings(None)) as (service, _, _, _):
+    async with running(settings(None)) as (service, *_):
         seats = [SeatRequest("ai", level="slow")]
         options = {"round_seconds": 60, "rounds": 1}
         table, _ = await service.create(CreateGame("dice_race", seats, options, seed=3))
@@ -206,7 +206,7 @@ async def test_an_ai_acts_at_the_pace_its_game_sets() -> None:
 
 async def test_the_sweep_finds_lost_work_however_old_the_game() -> None:
     """The sweep reads the index of waiting games, not the newest games of the lobby."""
-    async with running(settings(None)) as (service, _, _, _):
+    async with running(settings(None)) as (service, *_):
         assert isinstance(service.scheduler, ArqScheduler)
         old = service.scheduler
         service.scheduler = Forgetful(old.queues, old.pools, old.indexes, 0)
@@ -222,7 +222,7 @@ async def test_the_sweep_finds_lost_work_however_old_the_game() -> None:
 
 
 async def test_the_sweep_reads_the_index_of_before_the_queues_were_split() -> None:
-    async with running(settings(None, queues=3)) as (service, _, _, _):
+    async with running(settings(None, queues=3)) as (service, *_):
         assert isinstance(service.scheduler, ArqScheduler)
         old = service.scheduler
         service.scheduler = Forgetful(old.queues, old.pools, old.indexes, 0)
