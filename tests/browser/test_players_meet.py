@@ -147,9 +147,10 @@ async def test_two_players_meet_chat_play_to_the_end_and_play_again(
     assert await fits(bob, 390)
 
     # A move each through the page, then the rest through each one's own session.
-    async with await session_of(ann.context, web) as a_session, await session_of(
-        bob.context, web
-    ) as b_session:
+    async with (
+        await session_of(ann.context, web) as a_session,
+        await session_of(bob.context, web) as b_session,
+    ):
         turn = (await a_session.get(f"/api/games/{game_id}")).json()
         first = [ann, bob][0 if turn["seat"] in turn["to_act"] else 1]
         second = bob if first is ann else ann
@@ -196,9 +197,10 @@ async def test_the_keyboard_alone_logs_in_and_joins_a_table(
     browser: Browser, console: Console, web: str
 ) -> None:
     host, guest = new_name("Dan"), new_name("Eve")
-    async with httpx.AsyncClient(base_url=web, timeout=10) as dan, httpx.AsyncClient(
-        base_url=web, timeout=10
-    ) as eve:
+    async with (
+        httpx.AsyncClient(base_url=web, timeout=10) as dan,
+        httpx.AsyncClient(base_url=web, timeout=10) as eve,
+    ):
         for client, name in ((dan, host), (eve, guest)):
             await client.get("/api/games/types")
             client.headers["X-CSRFToken"] = client.cookies["csrftoken"]
@@ -218,11 +220,8 @@ async def test_the_keyboard_alone_logs_in_and_joins_a_table(
     await page.keyboard.press("Enter")
     await expect(page.locator(".who")).to_contain_text(f"Logged in as {guest}")
     await expect(page.locator(".open-tables li", has_text=f"by {host}")).to_be_visible()
-    await press_until(
-        page,
-        "(e, host) => e.textContent === 'Join' && e.closest('li').textContent.includes('by ' + host)",
-        host,
-    )
+    join = "(e, host) => e.textContent === 'Join' && e.closest('li').textContent.includes(host)"
+    await press_until(page, join, f"by {host}")
     outline = await page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
     assert outline != "none", "the focused button shows its focus"
     await page.keyboard.press("Enter")
