@@ -254,7 +254,7 @@ function Rematch({ gameId }) {
     setRefusal(null);
     try {
       const table = await api(`/api/games/${gameId}/rematch`, { method: "POST" });
-      location.assign(`/tables/${table.id}`);
+      location.assign(table.game_id ? `/play/${table.game_id}` : `/tables/${table.id}`);
     } catch (refused) {
       setRefusal(refused.message);
       setBusy(false);

@@ -83,6 +83,9 @@ export function NewTable({ types }) {
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
 
+  // A chosen seed or an AI seat makes the game casual: it cannot be rated.
+  const casual = seed !== "" || seats.some((s, n) => s.type === "ai" && !(sit && n === 0));
+
   function choose(next) {
     const kind = types.find((t) => t.name === next);
     setName(next);
@@ -108,7 +111,7 @@ export function NewTable({ types }) {
       options,
       sit,
       start_when_full: full,
-      rated: rated && seed === "",
+      rated: rated && !casual,
     };
     if (seed !== "") body.seed = Number(seed);
     try {
@@ -160,8 +163,8 @@ export function NewTable({ types }) {
         </div>
       </fieldset>
       <label class="check"><input type="checkbox" checked=${full} onChange=${(e) => setFull(e.target.checked)} /> Start when full</label>
-      <label class="check"><input type="checkbox" checked=${rated && seed === ""} disabled=${seed !== ""}
-        onChange=${(e) => setRated(e.target.checked)} /> Rated${seed !== "" ? " (not with a chosen seed)" : ""}</label>
+      <label class="check"><input type="checkbox" checked=${rated && !casual} disabled=${casual}
+        onChange=${(e) => setRated(e.target.checked)} /> Rated${casual ? " (not with a chosen seed or an AI: casual)" : ""}</label>
       ${type.options.length > 0 && html`
         <fieldset>
           <legend>Options</legend>
