@@ -142,6 +142,7 @@ async def test_two_players_meet_chat_play_to_the_end_and_play_again(
     await expect(said).to_be_visible()
     await no_serious_violation(ann)
     await ann.locator(".chat").screenshot(path=screenshot_path("chat-1366.png", tmp_path))
+    await ann.screenshot(path=screenshot_path("game-1366.png", tmp_path), full_page=True)
     await bob.locator(".chat").scroll_into_view_if_needed()
     await bob.screenshot(path=screenshot_path("game-390.png", tmp_path), full_page=True)
     assert await fits(bob, 390)
