@@ -13,9 +13,10 @@ from litestar.datastructures import State
 from litestar.middleware.base import DefineMiddleware
 from litestar.openapi import OpenAPIConfig
 
-from app.api import accounts, chat, pages, routes, socket, stream
+from app.api import accounts, chat, pages, routes, socket, stream, tables
 from app.api.headers import security_headers
 from app.api.identity import CookieCSRF, csrf_config, csrf_secret, identify
+from app.api.lobby_stream import LobbyWatch, tables_stream
 from app.api.openapi import truthful
 from app.api.projection import namespace
 from app.api.refusals import on_error
@@ -42,11 +43,14 @@ def create_app(settings: Settings | None = None) -> Litestar:
             app.state.people = people
             # Every API process signs CSRF tokens with the one secret kept in Redis.
             csrf.secret = await csrf_secret(service.store.client)
-            # What start-up made lives as long as the process: keep the collector off it
-            # (full passes over it set the tail latency; see docs/benchmarks.md).
-            gc.collect()
-            gc.freeze()
-            yield
+            watch = LobbyWatch(people.tables, most=settings.streams_max)
+            async with watch.running() as lobby:
+                app.state.lobby = lobby
+                # What start-up made lives as long as the process: keep the collector off it
+                # (full passes over it set the tail latency; see docs/benchmarks.md).
+                gc.collect()
+                gc.freeze()
+                yield
 
     app = Litestar(
         route_handlers=[
@@ -60,6 +64,18 @@ def create_app(settings: Settings | None = None) -> Litestar:
             accounts.list_tokens,
             accounts.make_token,
             accounts.revoke_token,
+            tables.tables_options,
+            tables.open_table,
+            tables.list_tables,
+            tables_stream,
+            tables.show_table,
+            tables.join_table,
+            tables.leave_table,
+            tables.decline_table,
+            tables.start_table,
+            tables.ask_rematch,
+            tables.show_rematch,
+            tables.list_my_games,
             routes.games_options,
             routes.create_game,
             routes.list_games,

@@ -179,7 +179,7 @@ async def running(settings: Settings, catalogue: Catalogue | None = None) -> Asy
         log.info("worker running in this process")
     try:
         guard = Guard(commands, settings, pipe=service.store.pipe)
-        people = People.on(commands, settings)
+        people = People.on(commands, settings, service)
         yield Runtime(service, hub, guard, Tickets(commands), people)
     finally:
         await hub.close()

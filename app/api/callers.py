@@ -63,15 +63,16 @@ async def seat_of_caller(
 ) -> int | None:
     """The caller's seat: from a stream ticket (`?ticket=`, once), else the Authorization
     header, else a token the caller gave in its first message (a seat's, or a personal token
-    that `personal` knows), else the logged-in `player`'s seat; None for a spectator."""
+    that `personal` knows), else the logged-in `player`'s seat; None for a spectator. Without
+    `personal`, a personal token's player is `player` (an HTTP request's, found already)."""
     if ticket is not None:
         seat = await tickets.redeem(table.id, ticket)
         if seat is None:
             raise Unauthorized("That ticket is used, too old, or of another game.")
         return seat
     token = bearer_of(authorization) or token
-    if token is not None and is_personal(token):
-        player = await personal.player(token) if personal is not None else None
+    if token is not None and is_personal(token) and personal is not None:
+        player = await personal.player(token)
         if player is None:
             raise Unauthorized(REVOKED, code="unknown_token")
     return seat_of_token(table, token, player=player)

@@ -24,6 +24,8 @@ class Listed(msgspec.Struct, frozen=True):
     seats: list[PublicSeat]
     options: dict[str, Any]
     created: int
+    seed: int | None = None  # only when its creator chose it
+    casual: bool = False  # a chosen seed, or an AI at the table
 
 
 class Lobby(msgspec.Struct, frozen=True):
@@ -68,7 +70,11 @@ async def games(store: EventStore, offset: int, limit: int) -> Lobby:
         if meta is not None:
             seats = [s.public() for s in meta.seats]
             options = dict(meta.setup.options)
-            listed.append(Listed(game_id, meta.game, meta.status, seats, options, meta.created))
+            seed = meta.setup.seed if meta.seeded else None
+            casual = meta.seeded or any(s.type == "ai" for s in meta.seats)
+            listed.append(
+                Listed(game_id, meta.game, meta.status, seats, options, meta.created, seed, casual)
+            )
     return Lobby(total, offset, limit, listed)
 
 

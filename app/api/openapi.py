@@ -22,10 +22,12 @@ import msgspec
 from app.api import accounts
 from app.api.callers import BEARER
 from app.api.projection import api_types
+from app.api.tables import Join
 from app.commands.catalogue import Catalogue
 from app.commands.seats import NAME_LENGTH
 from app.commands.service import Seed
 from app.people.chat import TEXT_LENGTH
+from app.people.hosting import OpenTable
 from app.store.chat import ChatMessage
 from domain.game import AnyGame
 
@@ -66,6 +68,7 @@ class Say(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     text: Text
 
 
+JOIN = "/api/tables/{table_id}/join"
 #: Which refusals each route may answer, by status.
 REFUSALS: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/api/games"): (400, 413, 422, 429, 503),
@@ -81,6 +84,17 @@ REFUSALS: dict[tuple[str, str], tuple[int, ...]] = {
     ("get", "/api/games/{game_id}/export"): (401, 404, 409, 503),
     ("get", "/api/games/{game_id}/timeline"): (401, 404, 503),
     ("post", "/api/games/{game_id}/tickets"): (401, 404, 503),
+    ("post", "/api/tables"): (400, 401, 403, 413, 422, 429, 503),
+    ("get", "/api/tables"): (429, 503),
+    ("get", "/api/tables/stream"): (429, 503),
+    ("get", "/api/tables/{table_id}"): (404, 429, 503),
+    ("post", JOIN): (400, 401, 403, 404, 409, 413, 422, 429, 503),
+    ("post", "/api/tables/{table_id}/leave"): (401, 403, 404, 409, 429, 503),
+    ("post", "/api/tables/{table_id}/decline"): (401, 403, 404, 409, 422, 429, 503),
+    ("post", "/api/tables/{table_id}/start"): (401, 403, 404, 409, 422, 429, 503),
+    ("post", "/api/games/{game_id}/rematch"): (401, 403, 404, 409, 422, 429, 503),
+    ("get", "/api/games/{game_id}/rematch"): (401, 404, 429, 503),
+    ("get", "/api/me/games"): (401, 429, 503),
     ("get", "/api/games/{game_id}/chat"): (400, 401, 404, 429, 503),
     ("post", "/api/games/{game_id}/chat"): (400, 401, 403, 404, 413, 429, 503),
     ("get", "/healthz"): (503,),
@@ -208,6 +222,7 @@ def truthful(document: dict[str, Any], catalogue: Catalogue) -> dict[str, Any]:
         _int64(found)
         components.update(found)
         logs += refs
+    _tables(paths, components)
     paths["/api/games"]["post"]["requestBody"] = _body(create)
     paths["/api/games/{game_id}/commands"]["post"]["requestBody"] = _body(commands)
     paths["/api/games/import"]["post"]["requestBody"] = _body(logs)
@@ -234,6 +249,35 @@ def truthful(document: dict[str, Any], catalogue: Catalogue) -> dict[str, Any]:
         "The log is larger than `IMPORT_MAX_BYTES` (1,024 KiB unless the server sets another)."
     )
     return document
+
+
+def _tables(paths: dict[str, Any], components: dict[str, Any]) -> None:
+    """The bodies of opening and joining a table, and a rematch asked again (200)."""
+    for path, kind, required in (("/api/tables", OpenTable, True), (JOIN, Join, False)):
+        refs, found = _components([kind], "Table_")
+        _int64(found)
+        components.update(found)
+        paths[path]["post"]["requestBody"] = {**_body(refs), "required": required}
+    rematch = paths["/api/games/{game_id}/rematch"]["post"]["responses"]
+    rematch["200"] = {**rematch["201"], "description": "The rematch, opened before."}
+    lobby = {"$ref": "#/components/schemas/TableList"}
+    paths["/api/tables/stream"]["get"]["responses"]["200"]["content"] = {
+        "text/event-stream": {
+            "schema": {
+                "type": "object",
+                "properties": {
+                    "event": {"const": "tables"},
+                    "data": {
+                        "type": "string",
+                        "contentMediaType": "application/json",
+                        "contentSchema": lobby,
+                    },
+                },
+                "required": ["event", "data"],
+            },
+            "description": "Messages `event: tables` and `data: <the lobby as JSON>`.",
+        }
+    }
 
 
 def _refusal(status: int) -> dict[str, Any]:

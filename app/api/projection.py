@@ -84,10 +84,22 @@ def api_types(game: AnyGame) -> ApiTypes:
             ("state", game.view_type),
             # The table around the game (turn clock, who has left); None for a game without.
             ("table", None if game.seating_type is None else game.seating_type | None),
+            # The seed when its creator chose it (told to everyone); None while it is secret.
+            ("seed", int | None),
+            ("casual", bool),
         ],
     )
     listed = _list_of(entry)
-    events = struct("EventList", [("version", int), ("status", Status), ("events", listed)])
+    events = struct(
+        "EventList",
+        [
+            ("version", int),
+            ("status", Status),
+            ("events", listed),
+            ("seed", int | None),
+            ("casual", bool),
+        ],
+    )
     applied = struct("Applied", [("version", int), ("replayed", bool), ("events", listed)])
     log = struct(
         "Log",
@@ -155,6 +167,8 @@ def game_view(
         hints=game.hints(state, viewer, legal) if hints and legal and viewer is not None else [],
         state=shown,
         table=game.seating(state),
+        seed=table.seed,
+        casual=table.casual,
     )
 
 
@@ -176,7 +190,9 @@ def entries(
 
 def event_list(table: Table, events: Sequence[Entry], viewer: int | None) -> Any:
     shown = entries(table, events, viewer)
-    return api_types(table.game).events(table.version, status_of(table), shown)
+    return api_types(table.game).events(
+        table.version, status_of(table), shown, table.seed, table.casual
+    )
 
 
 def applied(

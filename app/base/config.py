@@ -116,6 +116,9 @@ class Settings:
         "failed logins to one account name in 15 minutes, from anywhere (0: no limit)",
         10,
     )
+    table_open_minutes: float = _env(
+        "TABLE_OPEN_MINUTES", "an open table that nobody starts within this long closes", 30.0
+    )
     chat_per_minute: int = _env(
         "RATE_CHAT_PER_MINUTE",
         "chat messages one seat may send a minute in one game (0: no limit)",

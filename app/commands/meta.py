@@ -27,6 +27,7 @@ class GameMeta(msgspec.Struct, frozen=True):
     seats: list[Seat]
     archived: bool = False  # its stream was replaced by a compressed archive (app.store.lifecycle)
     seeded: bool = False  # its creator chose the seed: everyone is told it, and it is casual
+    rated: bool = False  # its table asked for a rated game (a rematch asks the same)
 
 
 _FIELDS = GameMeta.__struct_fields__

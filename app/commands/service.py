@@ -25,7 +25,13 @@ from app.commands.ports import Scheduler
 from app.commands.seats import PublicSeat, Seat, SeatRequest, check_name, clean_name, new_token
 from app.commands.seats import token_hash as hash_of
 from app.commands.table import Entry, Outcome, Table, marked, wall_ms
-from app.store.events import EventStore, GameNotFound, StoredEvent, VersionConflict
+from app.store.events import (
+    EventStore,
+    GameExists,
+    GameNotFound,
+    StoredEvent,
+    VersionConflict,
+)
 from app.store.lifecycle import Lifecycle
 from domain.errors import RuleError
 from domain.game import AnyGame, Setup
@@ -88,11 +94,18 @@ class GameService:
     # -- creating -------------------------------------------------------------------------
 
     async def create(
-        self, request: CreateGame, players: Sequence[str | None] = ()
+        self,
+        request: CreateGame,
+        players: Sequence[str | None] = (),
+        *,
+        game_id: str | None = None,
+        rated: bool = False,
     ) -> tuple[Table, list[PublicSeat]]:
         """A new game; the human seats' tokens are in the returned seats, and nowhere else.
         `players` binds seats to player accounts (by key, seat by seat; None: a guest's seat
-        with a token): such a seat has no token, its player acts for it (an open table)."""
+        with a token): such a seat has no token, its player acts for it (an open table).
+        `game_id` (derived by the caller, e.g. from an open table's id) makes the creation
+        safe to repeat: the game of that id, if it exists already, is the answer."""
         kind = self.catalogue.kind(request.game)
         if kind is None:
             known = ", ".join(self.catalogue.names)
@@ -110,7 +123,17 @@ class GameService:
         events = game.start(setup, now)
         encoded = [encode_event(e) for e in events]
         seeded = request.seed is not None
-        return await self.open(game, setup, request.seats, encoded, now, players, seeded=seeded)
+        return await self.open(
+            game,
+            setup,
+            request.seats,
+            encoded,
+            now,
+            players,
+            seeded=seeded,
+            game_id=game_id,
+            rated=rated,
+        )
 
     async def open(
         self,
@@ -122,25 +145,40 @@ class GameService:
         players: Sequence[str | None] = (),
         *,
         seeded: bool = False,
+        game_id: str | None = None,
+        rated: bool = False,
     ) -> tuple[Table, list[PublicSeat]]:
         """Store a new game from its first events: encoded ones (stamped `now`, caused by the
         system), or stored ones that keep their times and causes (an imported log). `seeded`:
-        its creator chose the seed (then everyone is told it)."""
+        its creator chose the seed (then everyone is told it). With a `game_id` of the
+        caller's, a game stored under it already is loaded instead (its lives and machine
+        work asked for again: the first creation may have stopped before them)."""
         self._check_levels(game, requests)
         for name in setup.players:
             check_name(name)
         seats, public = _seat(requests, setup.players, players)
-        game_id = secrets.token_hex(8)
+        derived, game_id = game_id is not None, game_id or secrets.token_hex(8)
         stored = [
             e if isinstance(e, StoredEvent) else StoredEvent(n, e, now, None)
             for n, e in enumerate(events, start=1)
         ]
-        table = self._caught_up(Table(game_id, game, seats, game.initial(), 0, now), stored)
+        public_seed = setup.seed if seeded else None
+        table = Table(game_id, game, seats, game.initial(), 0, now, seed=public_seed)
+        table = self._caught_up(table, stored)
         status: Status = "over" if table.over else "active"
-        meta = GameMeta(game.name, status, now, setup, seats, seeded=seeded)
+        meta = GameMeta(game.name, status, now, setup, seats, seeded=seeded, rated=rated)
         if self.scheduler is not None:
             await self.scheduler.expect(table)
-        await self.store.create(game_id, to_fields(meta), stored, now)
+        try:
+            await self.store.create(game_id, to_fields(meta), stored, now)
+        except GameExists:
+            if not derived:
+                raise
+            table = await self.load(game_id)
+            public = [seat.public() for seat in table.seats]
+            if table.over:  # its end was recorded with it
+                return table, public
+            now = (await self.meta(game_id)).created
         if self.lifecycle is not None:
             if table.over:
                 await self.lifecycle.ended(game_id, now)
@@ -217,7 +255,10 @@ class GameService:
         kind = self.catalogue.kind(meta.game)
         if kind is None:
             raise UnknownGame(f"This server does not host {meta.game!r} games.")
-        table = Table(game_id, kind.game, meta.seats, kind.game.initial(), 0, meta.created)
+        seed = meta.setup.seed if meta.seeded else None
+        table = Table(
+            game_id, kind.game, meta.seats, kind.game.initial(), 0, meta.created, (), seed
+        )
         if meta.archived and self.lifecycle is not None:
             stored = await self.lifecycle.read_archive(game_id)
             self._archived.add(game_id)
@@ -385,6 +426,7 @@ class GameService:
                 version,
                 now,
                 marked(table, ((version, now, seat),)),
+                table.seed,
             )
             if self.scheduler is not None:
                 await self.scheduler.expect(after)

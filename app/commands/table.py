@@ -45,8 +45,9 @@ class Mark(NamedTuple):
 
 
 class Table(NamedTuple):
-    """A game as loaded: its rules, seats, state, version and the time of its last event, and
-    where seats act at once, each seat's `Mark` (empty for turn-based games)."""
+    """A game as loaded: its rules, seats, state, version and the time of its last event,
+    where seats act at once each seat's `Mark` (empty for turn-based games), and the seed
+    when its creator chose it (public, then: None while the service's own seed is secret)."""
 
     id: str
     game: AnyGame
@@ -55,6 +56,12 @@ class Table(NamedTuple):
     version: int
     at: int
     marks: tuple[Mark, ...] = ()
+    seed: int | None = None
+
+    @property
+    def casual(self) -> bool:
+        """Whether the game counts for nothing: its seed was chosen, or an AI sits at it."""
+        return self.seed is not None or any(s.type == "ai" for s in self.seats)
 
     @property
     def over(self) -> bool:
@@ -64,7 +71,7 @@ class Table(NamedTuple):
         """The table once `records` (the events that led from its state to `state`) are in."""
         last = records[-1]
         marks = marked(self, ((r.version, r.at, r.by) for r in records))
-        return Table(self.id, self.game, self.seats, state, last.version, last.at, marks)
+        return Table(self.id, self.game, self.seats, state, last.version, last.at, marks, self.seed)
 
     def since(self, seat: int) -> int:
         """When the seat's present decision began (ms): where seats act at once, its own last

@@ -1,9 +1,10 @@
 """Hidden information: while a game runs, no answer to a seat or a spectator shows another seat's
-tiles, the pile or the seed, on any channel (view, events, command answers, stream, replay,
-export, lobby, the table's chat). Once it is over everything is shown.
+tiles, the pile or the seed the service drew, on any channel (view, events, command answers,
+stream, replay, export, lobby, the table's chat). Once it is over everything is shown.
 
 The deal is deterministic from the seed, so the test knows the truth (every hand, the pile's
-order) by running the same rules locally, and checks every answer against it.
+order) by reading the seed from Redis and running the same rules locally, and checks every
+answer against it. (A seed the creator chose is public: `test_public_seeds.py`.)
 """
 
 from __future__ import annotations
@@ -17,14 +18,17 @@ from typing import Any
 
 import httpx
 import msgspec
+import redis
 from client import auth, create, sse, view
 
 from domain.crazymino.game import CRAZYMINO
 from domain.crazymino.model import State, TileDrawn
 from domain.game import Setup
 from domain.seating.model import ClockedTableOptions
+from tests.processes import database
 
-SEED = 8_123_456_789_011  # distinctive: its digits must never appear in an answer
+#: A seed a creator chooses (the socket's tests): it is public then, but the tiles stay hidden.
+SEED = 8_123_456_789_011
 PLAYERS = ("Ann", "Bob", "Cy")
 VIEWERS: tuple[int | None, ...] = (0, 1, 2, None)
 
@@ -89,12 +93,14 @@ def keys_of(value: Any) -> set[str]:
 
 
 class Secrets:
-    """The credentials of the game: its tokens and their hashes, which no answer may carry."""
+    """The credentials of the game: its tokens and their hashes, which no answer may carry,
+    and the seed the service drew."""
 
-    def __init__(self, tokens: list[str]) -> None:
+    def __init__(self, tokens: list[str], seed: int | None = None) -> None:
         self.tokens = tokens
         self.strings = [*tokens, *(hashlib.sha256(t.encode()).hexdigest() for t in tokens)]
-        self.strings.append(str(SEED))
+        if seed is not None:  # a seed the service drew: as secret as the tokens
+            self.strings.append(str(seed))
 
     def check_text(self, text: str) -> None:
         for value in self.strings:
@@ -116,6 +122,7 @@ def check_no_secret(data: Any, hidden: set[int], what: str) -> None:
 def check_view(shown: dict[str, Any], viewer: int | None, state: State, what: str) -> None:
     """A view shows the viewer's own hand only, and no pile and no seed."""
     assert shown["seat"] == viewer, what
+    assert shown["seed"] is None and shown["casual"] is False, what
     seen = shown["state"]
     assert seen["viewer"] == viewer, what
     assert not {"pile", "seed"} & set(seen), f"{what}: {sorted(seen)}"
@@ -241,6 +248,7 @@ async def check_every_channel(
                 )
             )
             assert log["version"] == truth.version and log["status"] == "active"
+            assert log["seed"] is None and log["casual"] is False
             assert [e["version"] for e in log["events"]] == list(
                 range(after + 1, truth.version + 1)
             )
@@ -280,7 +288,11 @@ async def check_every_channel(
     lobby = secrets.check(await client.get("/api/games", params={"limit": 100}))
     listed = [g for g in lobby["games"] if g["id"] == game_id]
     assert len(listed) == 1 and listed[0]["status"] == "active"
+    assert listed[0]["seed"] is None and listed[0]["casual"] is False
     assert keys_of(lobby) <= {"total", "offset", "limit", "games", "id", "game", "status"} | {
+        "seed",  # null: the service drew it
+        "casual",
+        "player",  # the account at a seat of another game (an open table's): public
         "seats",
         "created",
         "seat",
@@ -292,25 +304,30 @@ async def check_every_channel(
     }, keys_of(lobby)
 
 
-async def test_no_channel_shows_a_viewer_what_it_may_not_see(server: str) -> None:
+def drawn_seed(redis_url: str, game_id: str) -> int:
+    """The seed the service drew for a game of the `server` fixture (its database 1)."""
+    with redis.Redis.from_url(database(redis_url, 1, flush=False)) as client:
+        setup = client.hget(f"game:{{{game_id}}}:meta", "setup")
+    assert setup is not None
+    return int(json.loads(setup)["seed"])
+
+
+async def test_no_channel_shows_a_viewer_what_it_may_not_see(server: str, redis_url: str) -> None:
     async with httpx.AsyncClient(base_url=server, timeout=10) as client:
         answer = await client.post(
             "/api/games",
-            json={
-                "game": "crazymino",
-                "seats": [{"type": "human", "name": n} for n in PLAYERS],
-                "seed": SEED,
-            },
+            json={"game": "crazymino", "seats": [{"type": "human", "name": n} for n in PLAYERS]},
         )
         assert answer.status_code == 201, answer.text
         created = answer.json()
         game_id = created["id"]
         tokens = [s["token"] for s in created["seats"]]
         assert len(set(tokens)) == 3 and all(tokens)
-        secrets = Secrets(tokens)
-        truth = Truth(SEED, PLAYERS)
+        seed = drawn_seed(redis_url, game_id)
+        secrets = Secrets(tokens, seed)
+        truth = Truth(seed, PLAYERS)
         assert created["version"] == truth.version
-        assert str(SEED) not in json.dumps(created)  # the creator gets tokens, not the seed
+        assert str(seed) not in json.dumps(created)  # the creator gets tokens, not the seed
 
         # live streams, one per viewer, opened before any move, with the table's chat
         live: dict[int | None, list[dict[str, Any]]] = {v: [] for v in VIEWERS}

@@ -124,7 +124,7 @@ async def test_a_table_of_four_ais_of_mixed_levels_each_seat_lays_tiles_in_every
             think_seconds=0,
             poll_seconds=0.01,
         )
-        async with running(config) as (service, _, _, _):
+        async with running(config) as (service, *_):
             seats = [SeatRequest("ai", level=level) for level in LEVELS]
             options = {"round_seconds": ROUND_SECONDS, "break_seconds": 0}
             table, _ = await service.create(CreateGame("mondo", seats, options, seed=23))
