@@ -13,17 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 from conftest import Console, screenshot_path
 from crazymino_page import fit_cell, log_size, my_turn, pick_fitting, wait_log_grows
 from players_page import PASSWORD, new_name, session_of, sign_up
 from playwright.async_api import Browser, Page, expect
 from test_access import no_serious_violation
-
-pytestmark = pytest.mark.xfail(
-    reason="needs the open tables and the chat of the server (helper/tables, helper/chat)",
-    strict=False,
-)
 
 SEED = 7
 SEED_WORDS = f"Seed {SEED} chosen by the creator: casual game"
