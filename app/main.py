@@ -15,7 +15,7 @@ from litestar.openapi import OpenAPIConfig
 
 from app.api import accounts, chat, pages, routes, socket, stream, tables
 from app.api.headers import security_headers
-from app.api.identity import CookieCSRF, csrf_config, csrf_secret, identify
+from app.api.identity import UNSET_SECRET, CookieCSRF, csrf_config, identify
 from app.api.lobby_stream import LobbyWatch, tables_stream
 from app.api.openapi import truthful
 from app.api.projection import namespace
@@ -31,7 +31,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     """The app for these settings (from the environment by default)."""
     settings = settings or Settings.from_env()
     catalogue = Catalogue.with_extras(settings.extra_games)
-    csrf = csrf_config("set from Redis at start-up", settings)
+    csrf = csrf_config(UNSET_SECRET, settings)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
@@ -41,8 +41,6 @@ def create_app(settings: Settings | None = None) -> Litestar:
             app.state.guard = guard
             app.state.tickets = tickets
             app.state.people = people
-            # Every API process signs CSRF tokens with the one secret kept in Redis.
-            csrf.secret = await csrf_secret(service.store.client)
             watch = LobbyWatch(people.tables, most=settings.streams_max)
             async with watch.running() as lobby:
                 app.state.lobby = lobby

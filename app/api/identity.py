@@ -30,6 +30,8 @@ CSRF_HEADER = "x-csrftoken"
 #: The writes a browser makes before it has a session: they are checked too (no login CSRF).
 LOGGING_IN = {"/api/session", "/api/accounts"}
 _SAFE = {"GET", "HEAD", "OPTIONS"}
+#: The secret of a CSRF config until the first request that needs it reads Redis's.
+UNSET_SECRET = "read from Redis at the first request that needs it"
 
 
 def people_of(request: Request[Any, Any, Any]) -> People:
@@ -116,6 +118,7 @@ class CookieCSRF:
 
     def __init__(self, app: ASGIApp, config: CSRFConfig) -> None:
         self.app = app
+        self.config = config
         self.csrf = CSRFMiddleware(app, config)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -133,4 +136,8 @@ class CookieCSRF:
             guarded = not authorized
         else:
             guarded = f"{COOKIE}=".encode() in cookie or scope["path"] in LOGGING_IN
+        if guarded and self.config.secret == UNSET_SECRET:
+            # Every API process signs with the one secret kept in Redis; read when first
+            # needed, so that a process starts while Redis is away (a 503 until it is back).
+            self.config.secret = await csrf_secret(scope["app"].state.service.store.client)
         await (self.csrf if guarded else self.app)(scope, receive, send)

@@ -20,7 +20,7 @@ LONGEST = [
     ("crazymino", 104, True),  # 4 people at a turn clock, 57,935 bytes
     ("bazaar", 143, False),  # 6 AI seats, 1,483 events, 166,751 bytes
     ("bazaar", 143, True),  # 6 people at a turn clock, 1,908 events, 221,542 bytes
-    ("mondo", 112, False),  # 4 AI seats, 67,398 bytes
+    ("mondo", 997, False),  # 4 AI seats, 68,028 bytes
 ]
 JSON = {"content-type": "application/json"}
 
