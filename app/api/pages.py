@@ -3,7 +3,8 @@
 The client is a program of the public API like any other (`app/web/static/js`); this module only
 serves its files. Screens: `/` (lobby), `/play/{id}#t=TOKEN` (a seat; the token stays in the
 fragment, which never reaches the server), `/watch/{id}` (a spectator), `/replay/{id}` and
-`/rules/{game}`. The rules are `docs/rules/{game}.md` with their pictures.
+`/rules/{game}`; a player's `/login`, `/signup`, `/account`, and `/tables/{id}` (a table
+being formed, until its game starts). The rules are `docs/rules/{game}.md` with their pictures.
 """
 
 from __future__ import annotations
@@ -23,7 +24,16 @@ RULES = Path(__file__).resolve().parents[2] / "docs" / "rules"
 _PICTURES = {".svg": "image/svg+xml", ".png": "image/png"}
 
 
-SCREENS = ["/", "/play/{game_id:str}", "/watch/{game_id:str}", "/replay/{game_id:str}"]
+SCREENS = [
+    "/",
+    "/play/{game_id:str}",
+    "/watch/{game_id:str}",
+    "/replay/{game_id:str}",
+    "/tables/{table_id:str}",
+    "/login",
+    "/signup",
+    "/account",
+]
 
 
 @get([*SCREENS, "/rules/{name:str}"], include_in_schema=False, sync_to_thread=False)

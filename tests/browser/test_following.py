@@ -82,7 +82,9 @@ def texts_of(base: str, game_id: str, token: str | None = None) -> list[str]:
 async def test_a_spectator_follows_live_and_never_receives_a_hand(
     browser: Browser, console: Console, web: str
 ) -> None:
-    created = create_game(web, [{"type": "human"}, {"type": "human"}], 41)
+    # The service draws the seed (a seed the creator chose is public): it must stay hidden.
+    body = {"game": "crazymino", "seats": [{"type": "human"}, {"type": "human"}]}
+    created = httpx.post(f"{web}/api/games", json=body).json()
     game, tokens = created["id"], [s["token"] for s in created["seats"]]
     context = await browser.new_context(viewport={"width": 1280, "height": 800})
     await context.add_init_script(RECORD_STREAMS)

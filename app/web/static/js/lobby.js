@@ -1,32 +1,69 @@
-// The lobby: the games, newest first, and a form to create one from what the server hosts.
+// The lobby: the games, newest first, and a form to create one from what the server hosts;
+// for a logged-in player also their games, the open tables (live) and a form to open one.
 import { html, useState, useEffect, ago } from "./lib.js";
 import { api } from "./api.js";
+import { Option } from "./options.js";
+import { usePlayer } from "./session.js";
+import { NewTable, OpenTables, useTables } from "./tables.js";
+import { MyGames } from "./mygames.js";
 
 const PAGE = 10;
 
 export function Lobby() {
   const [types, setTypes] = useState(null);
   const [created, setCreated] = useState(null);
+  const name = usePlayer();
+  const tables = useTables(name);
   useEffect(() => {
     api("/api/games/types").then(setTypes);
   }, []);
+  const newGame = html`
+    ${types ? html`<${NewGame} types=${types} onCreated=${setCreated} />` : html`<p>Loading…</p>`}
+    ${created && html`<${Created} game=${created} />`}`;
+  const guestGame = name ? html`
+    <details class="links-game" open=${Boolean(created)}>
+      <summary>New game with seat links</summary>
+      <p class="hint">Each person's seat is a link to send them: nobody needs an account.</p>
+      ${newGame}
+    </details>` : html`
+    <section aria-labelledby="new-game">
+      <h2 id="new-game">New game</h2>
+      ${newGame}
+    </section>`;
+  const games = html`
+    <section aria-labelledby="games">
+      <h2 id="games">${name ? "Every game" : "Games"}</h2>
+      <${Games} refresh=${created} />
+    </section>`;
   return html`
     <h1>Board games</h1>
     <p class="rules-links">
       How to play:
       ${(types || []).map((t, n) => html`${n ? ", " : " "}<a href="/rules/${t.name}">${t.title}</a>`)}
     </p>
-    <div class="lobby">
-      <section aria-labelledby="new-game">
-        <h2 id="new-game">New game</h2>
-        ${types ? html`<${NewGame} types=${types} onCreated=${setCreated} />` : html`<p>Loading…</p>`}
-        ${created && html`<${Created} game=${created} />`}
-      </section>
-      <section aria-labelledby="games">
-        <h2 id="games">Games</h2>
-        <${Games} refresh=${created} />
-      </section>
-    </div>
+    ${name ? html`
+      <div class="lobby for-players">
+        <div class="column">
+          <section aria-labelledby="my-games">
+            <h2 id="my-games">My games</h2>
+            <${MyGames} refresh=${tables} />
+          </section>
+          <section aria-labelledby="open-tables">
+            <h2 id="open-tables">Open tables</h2>
+            <${OpenTables} tables=${tables} types=${types} name=${name} />
+          </section>
+          ${games}
+        </div>
+        <div class="column">
+          <section aria-labelledby="new-table">
+            <h2 id="new-table">New table</h2>
+            ${types ? html`<${NewTable} types=${types} />` : html`<p>Loading…</p>`}
+          </section>
+          ${guestGame}
+        </div>
+      </div>` : html`
+      <p class="hint"><a href="/login">Log in</a> or <a href="/signup">sign up</a> to sit at open tables with other players, chat, and find your games again.</p>
+      <div class="lobby">${guestGame}${games}</div>`}
   `;
 }
 
@@ -122,26 +159,6 @@ function NewGame({ types, onCreated }) {
       <button class="primary" type="submit" disabled=${busy}>Create the game</button>
     </form>
   `;
-}
-
-function Option({ spec, value, onChange }) {
-  const label = spec.description ? `${spec.name} (${spec.description})` : spec.name;
-  if (spec.type === "boolean") {
-    return html`<label class="check"><input type="checkbox" checked=${value ?? spec.default}
-      onChange=${(e) => onChange(e.target.checked)} /> ${label}</label>`;
-  }
-  if (spec.choices) {
-    return html`<label>${label}<select value=${value ?? spec.default ?? ""} onChange=${(e) => onChange(e.target.value)}>
-      ${spec.choices.map((c) => html`<option value=${c}>${c}</option>`)}</select></label>`;
-  }
-  if (spec.type === "integer" || spec.type === "number") {
-    return html`<label>${label}
-      <input type="number" min=${spec.minimum} max=${spec.maximum} step=${spec.type === "integer" ? 1 : "any"}
-        placeholder=${spec.default ?? ""} value=${value ?? ""}
-        onInput=${(e) => onChange(e.target.value === "" ? undefined : Number(e.target.value))} /></label>`;
-  }
-  return html`<label>${label}<input value=${value ?? ""} placeholder=${spec.default ?? ""}
-    onInput=${(e) => onChange(e.target.value || undefined)} /></label>`;
 }
 
 function Created({ game }) {

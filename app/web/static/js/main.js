@@ -1,10 +1,13 @@
-// The client's screens, chosen by the page's address.
+// The client's screens, chosen by the page's address, under a header that says who is here.
 import { html, render } from "./lib.js";
 import { Lobby } from "./lobby.js";
 import { Table } from "./table.js";
 import { Replay } from "./replay.js";
 import { Rules } from "./rules.js";
+import { LogIn, SignUp, Account } from "./account.js";
+import { TablePage } from "./tablepage.js";
 import { tokenFromFragment } from "./api.js";
+import { usePlayer, checkSession, logOut } from "./session.js";
 
 function screen() {
   const parts = location.pathname.split("/").filter(Boolean);
@@ -13,7 +16,26 @@ function screen() {
   if (kind === "watch" && id) return html`<${Table} gameId=${id} token=${null} />`;
   if (kind === "replay" && id) return html`<${Replay} gameId=${id} token=${tokenFromFragment()} />`;
   if (kind === "rules" && id) return html`<${Rules} game=${id} />`;
+  if (kind === "tables" && id) return html`<${TablePage} tableId=${id} />`;
+  if (kind === "login") return html`<${LogIn} />`;
+  if (kind === "signup") return html`<${SignUp} />`;
+  if (kind === "account") return html`<${Account} />`;
   return html`<${Lobby} />`;
+}
+
+function Who() {
+  const name = usePlayer();
+  const here = encodeURIComponent(location.pathname);
+  if (!name) {
+    return html`<p class="who"><a href=${`/login?next=${here}`}>Log in</a> / <a href=${`/signup?next=${here}`}>Sign up</a></p>`;
+  }
+  async function out() {
+    await logOut();
+    location.assign("/");
+  }
+  return html`<p class="who">Logged in as <strong>${name}</strong>
+    <a href="/account">Account</a>
+    <button type="button" class="link" onClick=${out}>Log out</button></p>`;
 }
 
 function App() {
@@ -21,6 +43,7 @@ function App() {
     <a class="skip" href="#main">Skip to the content</a>
     <header class="top">
       <a class="home" href="/">Board games</a>
+      <${Who} />
     </header>
     <main id="main" tabindex="-1">${screen()}</main>
   `;
@@ -29,3 +52,4 @@ function App() {
 const root = document.getElementById("app");
 root.textContent = "";
 render(html`<${App} />`, root);
+checkSession();

@@ -1,9 +1,13 @@
-// Every table: players and scores, the log in words, refusals, the connection, the end.
-// The game's own part (its board, hand and controls) comes from its module.
+// Every table: players and scores, the log in words, the chat, refusals, the connection,
+// the end and a rematch. The game's own part (its board, hand and controls) comes from its
+// module. A seat acts with its token (a seat link), or with the player's session (no token).
 import { html, useState, useEffect, useRef, useCallback, ago } from "./lib.js";
-import { api, follow, newKey } from "./api.js";
+import { api, follow, followTables, newKey } from "./api.js";
 import { ScoreChart } from "./chart.js";
 import { GAMES } from "./games.js";
+import { Chat, useChat } from "./chat.js";
+import { seedWords } from "./options.js";
+import { usePlayer } from "./session.js";
 
 export function Table({ gameId, token }) {
   const [view, setView] = useState(null);
@@ -14,19 +18,22 @@ export function Table({ gameId, token }) {
   const [busy, setBusy] = useState(false);
   const reload = useRef(null);
   const shown = useRef(false);
+  const name = usePlayer();
+  const chat = useChat(view ? view.seat : null);
 
   const load = useCallback(async () => {
     try {
-      const next = await api(`/api/games/${gameId}${token ? "?hints=true" : ""}`, { token });
+      const next = await api(`/api/games/${gameId}${token || name ? "?hints=true" : ""}`, { token });
       // Answers may arrive out of order: an older view never replaces a newer one.
       setView((old) => (old && old.version > next.version ? old : next));
+      chat.begin(next.now);
       shown.current = true;
     } catch (refused) {
       // Once the table is shown, a view that cannot be had now (the server restarting) is
       // had again when the stream is back; only the first load fails the page.
       if (!shown.current) setFailure(refused.message);
     }
-  }, [gameId, token]);
+  }, [gameId, token, name, chat.begin]);
 
   useEffect(() => {
     let stream = null;
@@ -44,6 +51,8 @@ export function Table({ gameId, token }) {
             setStatus(next);
             if (next === "live") load(); // what changed while it was away
           },
+          onChat: chat.add,
+          chatAfter: chat.after,
           onEntry: (entry) => {
             setLog((entries) => [...entries, entry]);
             clearTimeout(reload.current);
@@ -59,7 +68,7 @@ export function Table({ gameId, token }) {
       if (stream) stream.close();
       clearTimeout(reload.current);
     };
-  }, [gameId, token, load]);
+  }, [gameId, token, load, chat.add, chat.after]);
 
   const send = useCallback(
     async (command) => {
@@ -90,6 +99,7 @@ export function Table({ gameId, token }) {
   const game = GAMES[view.game];
   const you = view.seat;
   const over = view.status === "over";
+  const seed = seedWords(view);
   return html`
     <div class="table" data-version=${view.version}>
       <div class="table-head">
@@ -101,12 +111,16 @@ export function Table({ gameId, token }) {
           <a href="/">Lobby</a>
         </p>
       </div>
+      ${seed && html`<p class="seed">${seed}</p>`}
       <${Players} view=${view} game=${game} />
       ${view.table && !over && html`<${Seating} view=${view} send=${send} busy=${busy} />`}
       ${refusal && html`<p class="refusal" role="alert">${refusal}</p>`}
-      ${over && html`<${Ending} view=${view} game=${game} gameId=${gameId} token=${token} />`}
+      ${over && html`<${Ending} view=${view} game=${game} gameId=${gameId} token=${token} name=${name} />`}
       ${game ? html`<${game.Board} view=${view} send=${send} busy=${busy} />` : html`<p>This client cannot draw ${view.game}.</p>`}
-      <${Log} entries=${log} />
+      <div class="table-foot">
+        <${Log} entries=${log} />
+        <${Chat} chat=${chat} gameId=${gameId} token=${token} view=${view} />
+      </div>
     </div>
   `;
 }
@@ -188,7 +202,7 @@ function TurnClock({ view }) {
     </p>`;
 }
 
-function Ending({ view, game, gameId, token }) {
+function Ending({ view, game, gameId, token, name }) {
   const [timeline, setTimeline] = useState(null);
   useEffect(() => {
     api(`/api/games/${gameId}/timeline`, { token }).then(setTimeline);
@@ -203,6 +217,7 @@ function Ending({ view, game, gameId, token }) {
             ${game && game.scoreLine && html`<span class="line"> (${game.scoreLine(view, s.seat)})</span>`}
           </li>`)}
       </ol>
+      ${name && view.seat !== null && html`<${Rematch} gameId=${gameId} />`}
       ${timeline && html`<${ScoreChart} timeline=${timeline} />`}
     </section>
   `;
@@ -222,4 +237,33 @@ function Log({ entries }) {
       </ol>
     </section>
   `;
+}
+
+// Another game with the same players: a table with a seat kept for each of them, where each
+// accepts or declines. Whoever asks first opens it; the others are told, live.
+function Rematch({ gameId }) {
+  const [offered, setOffered] = useState(null);
+  const [refusal, setRefusal] = useState(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(
+    () => followTables({ onTables: (tables) => setOffered(tables.find((t) => t.rematch_of === gameId) || null) }),
+    [gameId],
+  );
+  async function again() {
+    setBusy(true);
+    setRefusal(null);
+    try {
+      const table = await api(`/api/games/${gameId}/rematch`, { method: "POST" });
+      location.assign(table.game_id ? `/play/${table.game_id}` : `/tables/${table.id}`);
+    } catch (refused) {
+      setRefusal(refused.message);
+      setBusy(false);
+    }
+  }
+  return html`
+    <div class="rematch">
+      <p role="status">${offered ? html`A rematch is offered: <a href=${`/tables/${offered.id}`}>its table</a>.` : ""}</p>
+      <button type="button" class="primary" disabled=${busy} onClick=${again}>Play again</button>
+      ${refusal && html`<p class="refusal" role="alert">${refusal}</p>`}
+    </div>`;
 }
