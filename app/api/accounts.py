@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import contextlib
+import re
 from typing import Annotated, Any
 
 import msgspec
 from litestar import HttpMethod, Request, Response, delete, get, post, route
-from litestar.params import FromPath, JSONBody
+from litestar.params import FromPath
 
 from app.api.guard import Guard
-from app.api.http import client_address
+from app.api.http import client_address, json_body
 from app.api.identity import people_of, player_required, with_session
-from app.commands.errors import Forbidden
+from app.commands.errors import Forbidden, InvalidInput
 from app.people.accounts import PASSWORD_MAX, PASSWORD_MIN, Player
 from app.people.names import NAME_PATTERN, key_of
 from app.people.sessions import COOKIE
@@ -62,11 +63,34 @@ async def _admitted(request: Request[Any, Any, Any]) -> None:
     await guard.admit("login", client_address(request))
 
 
+#: What a player reads when a field of an account's body is not as the schema has it.
+_FIELD_WORDS = {
+    "name": ("bad_account_name", "A player's name is 3 to 20 letters, digits, '_' or '-'."),
+    "password": ("bad_password", f"A password has {PASSWORD_MIN} to {PASSWORD_MAX} characters."),
+    "new": ("bad_password", f"A password has {PASSWORD_MIN} to {PASSWORD_MAX} characters."),
+    "label": ("bad_label", f"A token's label has 1 to {LABEL_LENGTH} characters."),
+}
+
+
+async def _body(request: Request[Any, Any, Any], kind: Any) -> Any:
+    """The body as `kind` (its schema in `app.api.openapi.BODIES`); a field that is not as
+    the schema has it is named in the player's words."""
+    raw = json_body(await request.body(), "invalid_request")
+    try:
+        return msgspec.convert(raw, type=kind)
+    except msgspec.ValidationError as error:
+        field = re.search(r"at `\$\.(\w+)`", str(error))
+        if field and field.group(1) in _FIELD_WORDS and "unknown field" not in str(error):
+            code, words = _FIELD_WORDS[field.group(1)]
+            raise InvalidInput(words, code=code) from error
+        raise InvalidInput(f"{str(error).replace('`', '')}.", code="invalid_request") from error
+
+
 @post("/api/accounts", status_code=201)
-async def sign_up(request: Request[Any, Any, Any], data: JSONBody[NewAccount]) -> Response[Me]:
+async def sign_up(request: Request[Any, Any, Any]) -> Response[Me]:
     """Make an account and log in with it (the answer sets the session cookie)."""
     await _admitted(request)
-    asked = data
+    asked = await _body(request, NewAccount)
     people = people_of(request)
     player = await people.accounts.sign_up(asked.name, asked.password)
     await people.sessions.close(request.cookies.get(COOKIE))
@@ -75,10 +99,10 @@ async def sign_up(request: Request[Any, Any, Any], data: JSONBody[NewAccount]) -
 
 
 @post("/api/session", status_code=200)
-async def log_in(request: Request[Any, Any, Any], data: JSONBody[Credentials]) -> Response[Me]:
+async def log_in(request: Request[Any, Any, Any]) -> Response[Me]:
     """Log in: a new session (any session the browser had is closed first)."""
     await _admitted(request)
-    asked = data
+    asked = await _body(request, Credentials)
     guard: Guard = request.app.state.guard
     people = people_of(request)
     window = await guard.admit("login_name", key_of(asked.name)[:20])
@@ -105,12 +129,12 @@ async def me(request: Request[Any, Any, Any]) -> Me:
 
 @post("/api/me/password", status_code=204)
 async def change_password(
-    request: Request[Any, Any, Any], data: JSONBody[NewPassword]
+    request: Request[Any, Any, Any],
 ) -> Response[None]:
     """A new password: every session of the player closes, this browser gets a new one."""
     await _admitted(request)
     player = player_required(request)
-    asked = data
+    asked = await _body(request, NewPassword)
     people = people_of(request)
     await people.accounts.change_password(player, asked.current, asked.new)
     await people.sessions.close_all(player)
@@ -127,10 +151,11 @@ async def list_tokens(request: Request[Any, Any, Any]) -> list[TokenInfo]:
 
 
 @post("/api/me/tokens", status_code=201)
-async def make_token(request: Request[Any, Any, Any], data: JSONBody[TokenRequest]) -> MadeToken:
+async def make_token(request: Request[Any, Any, Any]) -> MadeToken:
     """A new personal token, shown in this answer only: a program plays as you with it."""
     player = _browser_player(request)
-    return await people_of(request).tokens.make(player, data.label)
+    asked = await _body(request, TokenRequest)
+    return await people_of(request).tokens.make(player, asked.label)
 
 
 @delete("/api/me/tokens/{token_id:str}", status_code=204)

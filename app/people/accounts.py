@@ -14,7 +14,7 @@ import argon2
 import msgspec
 from redis.asyncio import Redis
 
-from app.commands.errors import Conflict, Unauthorized, Unprocessable
+from app.commands.errors import Conflict, InvalidInput, Unauthorized, Unprocessable
 from app.people.names import checked, key_of, player_key
 
 PASSWORD_MIN = 8
@@ -32,10 +32,16 @@ class NameTaken(Conflict):
     code = "name_taken"
 
 
-class BadPassword(Unprocessable):
-    """A password the schema lets through that is still refused: the name itself."""
+class BadPassword(InvalidInput):
+    """A password too short or too long (the schema says so too)."""
 
     code = "bad_password"
+
+
+class PasswordIsName(Unprocessable):
+    """A password the schema lets through that is still refused: the name itself."""
+
+    code = "password_is_name"
 
 
 class WrongLogin(Unauthorized):
@@ -55,7 +61,7 @@ def checked_password(password: str, name: str) -> str:
     if not isinstance(password, str) or not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
         raise BadPassword(f"A password has {PASSWORD_MIN} to {PASSWORD_MAX} characters.")
     if key_of(password) == key_of(name):
-        raise BadPassword("A password may not be the name itself.")
+        raise PasswordIsName("A password may not be the name itself.")
     return password
 
 

@@ -94,6 +94,17 @@ async def test_a_login_from_another_site_is_refused_without_the_csrf_token(serve
         assert "session" not in victim.cookies
 
 
+async def test_a_refused_name_or_password_is_told_in_a_players_words(server: str) -> None:
+    async with httpx.AsyncClient(base_url=server) as browser:
+        for body, code, words in [
+            ({"name": "a b", "password": "correct horse"}, "bad_account_name", "3 to 20 letters"),
+            ({"name": a_name(), "password": "short"}, "bad_password", "8 to 256 characters"),
+            ({"name": "Ann_Lee_9", "password": "ann_lee_9"}, "password_is_name", "the name"),
+        ]:
+            answer = await browser.post("/api/accounts", json=body, headers=await csrf(browser))
+            assert answer.json()["code"] == code and words in answer.json()["message"], answer.text
+
+
 async def test_a_wrong_password_and_an_unknown_name_are_answered_alike(server: str) -> None:
     async with httpx.AsyncClient(base_url=server) as browser:
         name = a_name()

@@ -9,7 +9,7 @@ import argon2
 import pytest
 import redis.asyncio
 
-from app.people.accounts import Accounts, BadPassword, NameTaken, WrongLogin
+from app.people.accounts import Accounts, BadPassword, NameTaken, PasswordIsName, WrongLogin
 from app.people.names import BadAccountName
 from app.people.sessions import Sessions
 from app.people.tokens import PersonalTokens, UnknownToken
@@ -67,11 +67,14 @@ async def test_names_are_three_to_twenty_letters_digits_underscores_or_hyphens(
         await Accounts(redis_client, CHEAP).sign_up(name, "correct horse")
 
 
-@pytest.mark.parametrize("password", ["short", "x" * 257, "SAME_NAME_1"])
+@pytest.mark.parametrize(
+    ("password", "refusal"),
+    [("short", BadPassword), ("x" * 257, BadPassword), ("SAME_NAME_1", PasswordIsName)],
+)
 async def test_passwords_are_eight_to_256_characters_and_not_the_name(
-    redis_client: redis.asyncio.Redis, password: str
+    redis_client: redis.asyncio.Redis, password: str, refusal: type[Exception]
 ) -> None:
-    with pytest.raises(BadPassword):
+    with pytest.raises(refusal):
         await Accounts(redis_client, CHEAP).sign_up("same_name_1", password)
 
 
