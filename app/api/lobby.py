@@ -101,6 +101,10 @@ def option_specs(options_type: Any) -> list[OptionSpec]:
     defaults = msgspec.to_builtins(options_type())
     specs = []
     for name, prop in schema.get("properties", {}).items():
+        # An option that may be left out (`int | None`) has its bounds on its non-null branch.
+        branches = [p for p in prop.get("anyOf", []) if p.get("type") != "null"]
+        if len(branches) == 1:
+            prop = {**branches[0], **{k: v for k, v in prop.items() if k != "anyOf"}}
         specs.append(
             OptionSpec(
                 name=name,
