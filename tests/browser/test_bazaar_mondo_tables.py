@@ -117,7 +117,10 @@ async def test_a_solo_bazaar_played_to_its_end_in_the_browser(
     await play_bazaar_turns(page, web, created["id"], token, 0, until=None, limit=2000)
     await expect(page.get_by_role("heading", name="The game is over")).to_be_visible()
     final = await view_of(web, created["id"], token)
-    await expect(page.locator(".ranking li")).to_contain_text(f"{final['scores'][0]} points")
+    ranking = page.locator(".ranking li")
+    await expect(ranking).to_contain_text(f"{final['scores'][0]} point")
+    await expect(ranking).to_have_attribute("value", "1")  # the list numbers it: once
+    assert not (await ranking.inner_text()).startswith("1.")
     assert sum(1 for e in final["state"]["sales"]) == 24
 
 

@@ -167,6 +167,6 @@ export const BAZAAR = {
   },
   scoreLine: (view, seat) => {
     const sales = view.state.sales.filter((s) => s.seat === seat);
-    return `${sales.length} wares: ${sales.map((s) => s.price.points).join(" + ") || "none"}`;
+    return `${sales.length} ${sales.length === 1 ? "ware" : "wares"}: ${sales.map((s) => s.price.points).join(" + ") || "none"}`;
   },
 };

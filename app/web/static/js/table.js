@@ -212,8 +212,8 @@ function Ending({ view, game, gameId, token, name }) {
       <h2 id="final">The game is over</h2>
       <ol class="ranking">
         ${view.standings.map((s) => html`
-          <li>
-            <strong>${s.rank}. ${view.seats[s.seat].name}</strong>: ${s.score} points
+          <li value=${s.rank}>
+            <strong>${view.seats[s.seat].name}</strong>: ${s.score} ${Math.abs(s.score) === 1 ? "point" : "points"}
             ${game && game.scoreLine && html`<span class="line"> (${game.scoreLine(view, s.seat)})</span>`}
           </li>`)}
       </ol>
