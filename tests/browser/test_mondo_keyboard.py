@@ -162,14 +162,10 @@ async def test_a_whole_mondo_round_with_the_keyboard_alone(
         await place_by_keys(page, "Ann")
         if n == 1:  # and so does the display, after a placement
             await focus_stays_while_others_act(page, "display", ["AI 2"], 1)
-        # The grace (5 s from a placement): R turns the tile just placed; on the next one, L
-        # lifts it back to the hand (one key after each placement, so that a slow machine
-        # still acts within it).
-        if n == 2:
+        if n == 2:  # the grace: R turns the tile just placed, L lifts it back to the hand
             before = await log_size(page)
             await page.keyboard.press("r")
             await wait_log_grows(page, before, "Ann turns tile")
-        if n == 3:
             before = await log_size(page)
             await page.keyboard.press("l")
             await wait_log_grows(page, before, "Ann lifts tile")
