@@ -48,7 +48,7 @@ export function Replay({ gameId, token }) {
       <section class="players" aria-label="Scores at this step">
         <ul>${view.seats.map((s) => html`<li><span class="name">${s.name}</span> <span class="score">${view.scores[s.seat]} points</span></li>`)}</ul>
       </section>
-      ${game && html`<${game.Board} view=${view} send=${async () => false} busy=${true} readOnly=${true} />`}
+      ${game && html`<${game.Board} view=${view} send=${async () => false} busy=${true} readOnly=${true} log=${log.events.slice(0, at)} />`}
     </div>
   `;
 }

@@ -116,7 +116,7 @@ export function Table({ gameId, token }) {
       ${view.table && !over && html`<${Seating} view=${view} send=${send} busy=${busy} />`}
       ${refusal && html`<p class="refusal" role="alert">${refusal}</p>`}
       ${over && html`<${Ending} view=${view} game=${game} gameId=${gameId} token=${token} name=${name} />`}
-      ${game ? html`<${game.Board} view=${view} send=${send} busy=${busy} />` : html`<p>This client cannot draw ${view.game}.</p>`}
+      ${game ? html`<${game.Board} view=${view} send=${send} busy=${busy} log=${log} />` : html`<p>This client cannot draw ${view.game}.</p>`}
       <div class="table-foot">
         <${Log} entries=${log} />
         <${Chat} chat=${chat} gameId=${gameId} token=${token} view=${view} />
