@@ -2,9 +2,11 @@
 // the end and a rematch. The game's own part (its board, hand and controls) comes from its
 // module. A seat acts with its token (a seat link), or with the player's session (no token).
 import { html, useState, useEffect, useRef, useCallback, ago } from "./lib.js";
-import { api, follow, followTables, newKey } from "./api.js";
-import { ScoreChart } from "./chart.js";
+import { api, follow, newKey } from "./api.js";
 import { GAMES } from "./games.js";
+import { Ending, points, winnerWords } from "./ending.js";
+import { LiveText, SoundToggle, useAnnouncer, useLiveText, useSound } from "./announce.js";
+import { SeatBadge, seatClass, sinceMine } from "./moves.js";
 import { Chat, useChat } from "./chat.js";
 import { seedWords } from "./options.js";
 import { usePlayer } from "./session.js";
@@ -16,6 +18,10 @@ export function Table({ gameId, token }) {
   const [refusal, setRefusal] = useState(null);
   const [failure, setFailure] = useState(null);
   const [busy, setBusy] = useState(false);
+  const [gone, setGone] = useState(false);
+  const [endedHere, setEndedHere] = useState(false);
+  const [sound, setSound] = useSound();
+  const [liveText, say] = useLiveText();
   const reload = useRef(null);
   const shown = useRef(false);
   const name = usePlayer();
@@ -50,6 +56,16 @@ export function Table({ gameId, token }) {
           onStatus: (next) => {
             setStatus(next);
             if (next === "live") load(); // what changed while it was away
+            if (next === "reconnecting") {
+              // A server that came back without this game (an embedded one restarted, or the
+              // game deleted): say so, rather than reconnecting forever.
+              api(`/api/games/${gameId}`, { token }).catch((refused) => {
+                if (refused.status === 404) {
+                  setGone(true);
+                  if (stream) stream.close();
+                }
+              });
+            }
           },
           onChat: chat.add,
           chatAfter: chat.after,
@@ -94,9 +110,22 @@ export function Table({ gameId, token }) {
     [view, gameId, token, load],
   );
 
-  if (failure) return html`<p class="refusal" role="alert">${failure}</p><p><a href="/">Back to the lobby</a></p>`;
+  const game = view ? GAMES[view.game] : null;
+  useAnnouncer({
+    view, log, title: game ? game.title : "Game", simultaneous: !!(game && game.simultaneous), sound, say,
+    ending: view && view.status === "over" ? `The game is over: ${winnerWords(view)}` : "",
+  });
+  // A game that ends while the page is open brings its end into view, and the focus with it.
+  const wasActive = useRef(false);
+  useEffect(() => {
+    if (!view) return;
+    if (view.status === "over" && wasActive.current) setEndedHere(true);
+    wasActive.current = view.status !== "over";
+  }, [view && view.status]);
+
+  if (gone) return html`<${Gone} />`;
+  if (failure) return html`<h1>This game cannot be shown</h1><p class="refusal" role="alert">${failure}</p><p><a href="/">Back to the lobby</a></p>`;
   if (!view) return html`<p>Loading the game…</p>`;
-  const game = GAMES[view.game];
   const you = view.seat;
   const over = view.status === "over";
   const seed = seedWords(view);
@@ -105,17 +134,19 @@ export function Table({ gameId, token }) {
       <div class="table-head">
         <h1>${game ? game.title : view.game}${you !== null ? html` <span class="as">as ${view.seats[you].name}</span>` : html` <span class="as">(watching)</span>`}</h1>
         <${Connection} status=${status} />
+        ${you !== null && !over && html`<${SoundToggle} on=${sound} set=${setSound} />`}
+        ${seed && html`<p class="seed">${seed}</p>`}
         <p class="links">
           <a href=${`/rules/${view.game}`}>How to play</a>
           <a href=${`/replay/${gameId}${token ? `#t=${token}` : ""}`}>Replay</a>
           <a href="/">Lobby</a>
         </p>
+        ${view.table && !over && html`<${Seating} view=${view} send=${send} busy=${busy} say=${say} />`}
       </div>
-      ${seed && html`<p class="seed">${seed}</p>`}
-      <${Players} view=${view} game=${game} />
-      ${view.table && !over && html`<${Seating} view=${view} send=${send} busy=${busy} />`}
+      <${LiveText} text=${liveText} />
+      <${Players} view=${view} game=${game} log=${log} />
       ${refusal && html`<p class="refusal" role="alert">${refusal}</p>`}
-      ${over && html`<${Ending} view=${view} game=${game} gameId=${gameId} token=${token} name=${name} />`}
+      ${over && html`<${Ending} view=${view} game=${game} gameId=${gameId} token=${token} name=${name} focus=${endedHere} />`}
       ${game ? html`<${game.Board} view=${view} send=${send} busy=${busy} log=${log} />` : html`<p>This client cannot draw ${view.game}.</p>`}
       <div class="table-foot">
         <${Log} entries=${log} />
@@ -123,6 +154,12 @@ export function Table({ gameId, token }) {
       </div>
     </div>
   `;
+}
+
+function Gone() {
+  return html`<h1>This game is no longer here</h1>
+    <p role="alert">The server no longer has this game: it may have been restarted without keeping its games, or the game was deleted.</p>
+    <p><a href="/">Back to the lobby</a></p>`;
 }
 
 function Connection({ status }) {
@@ -136,8 +173,27 @@ function awayOf(view) {
   return new Map(((view.table && view.table.away) || []).map((a) => [a.seat, a.level]));
 }
 
-function Players({ view, game }) {
+const UNSAID = new Set(["clock_set", "game_started", "round_started", "round_ended", "game_ended"]);
+
+/** What each seat did since your own last move (for a watcher: its last move), in words. */
+function lastMoves(view, log) {
+  const since = sinceMine(log, view.seat);
+  const found = new Map();
+  for (const entry of since) {
+    if (entry.by === null || entry.by === undefined || UNSAID.has(entry.event.type)) continue;
+    if (!found.has(entry.by)) found.set(entry.by, []);
+    found.get(entry.by).push(entry.text);
+  }
+  if (view.seat === null) {
+    // A watcher has no move of their own: each seat's last entry.
+    for (const [seat, texts] of found) found.set(seat, texts.slice(-1));
+  }
+  return found;
+}
+
+function Players({ view, game, log }) {
   const away = awayOf(view);
+  const moves = lastMoves(view, log);
   return html`
     <section class="players" aria-label="Players">
       <ul>
@@ -145,11 +201,13 @@ function Players({ view, game }) {
           const acting = view.to_act.includes(s.seat);
           const gone = away.get(s.seat);
           return html`
-            <li class=${acting ? "acting" : ""}>
-              <span class="name">${s.name}${s.type === "ai" ? html` <small>(AI, ${s.level})</small>` : ""}${s.seat === view.seat ? html` <small>(you)</small>` : ""}${gone ? html` <small class="away">(left: the ${gone} AI plays)</small>` : ""}</span>
-              <span class="score">${view.scores[s.seat]} points</span>
+            <li class=${`${acting ? "acting " : ""}${seatClass(s.seat)}`}>
+              <span class="head"><${SeatBadge} seat=${s.seat} /> <span class="name">${s.name}${s.type === "ai" ? html` <small>(AI, ${s.level})</small>` : ""}${s.seat === view.seat ? html` <small>(you)</small>` : ""}${gone ? html` <small class="away">(left: the ${gone} AI plays)</small>` : ""}
+                <span class="score">${points(view.scores[s.seat])}</span>
+                ${acting && html` <span class="turn">${view.to_act.length > 1 ? "playing" : "to play"}</span>`}</span></span>
               ${game && game.seatNote && html`<span class="note">${game.seatNote(view, s.seat)}</span>`}
-              ${acting && html`<span class="turn">${view.to_act.length > 1 ? "playing" : "to play"}</span>`}
+              ${moves.has(s.seat) && s.seat !== view.seat && html`<span class="last-move" title=${moves.get(s.seat).join(" ")}>
+                <span class="visually-hidden">Last move: </span>${moves.get(s.seat).join(" ")}</span>`}
             </li>`;
         })}
       </ul>
@@ -158,7 +216,7 @@ function Players({ view, game }) {
 }
 
 // The table around the game: the turn clock counting down, leaving and taking a seat back.
-function Seating({ view, send, busy }) {
+function Seating({ view, send, busy, say }) {
   const table = view.table;
   const you = view.seat;
   const mine = you !== null && view.seats[you].type === "human";
@@ -166,7 +224,7 @@ function Seating({ view, send, busy }) {
   const [asking, setAsking] = useState(false);
   return html`
     <section class="seating" aria-label="Table">
-      ${table.clock && html`<${TurnClock} view=${view} />`}
+      ${table.clock && html`<${TurnClock} view=${view} say=${say} />`}
       ${mine && level && html`
         <p class="away-note">You left the table: the ${level} AI plays your seat.
           <button onClick=${() => send({ type: "rejoin" })} disabled=${busy}>Take my seat back</button></p>`}
@@ -180,7 +238,7 @@ function Seating({ view, send, busy }) {
   `;
 }
 
-function TurnClock({ view }) {
+function TurnClock({ view, say }) {
   const { seat, due } = view.table.clock;
   // The server's time runs `skew` ms ahead of this browser's.
   const skew = useRef(0);
@@ -194,33 +252,22 @@ function TurnClock({ view }) {
   }, []);
   const left = Math.max(0, Math.ceil((due - tick - skew.current) / 1000));
   const whose = seat === view.seat ? "Your" : `${view.seats[seat].name}'s`;
+  // Spoken, on your own clock only, at each full minute left and at 10 s: never every second.
+  const spoken = useRef(null);
+  useEffect(() => {
+    if (seat !== view.seat || left === spoken.current) return;
+    const before = spoken.current;
+    spoken.current = left;
+    if (before === null) return;
+    if (left === 10) say("10 seconds left on your turn.");
+    else if (left > 0 && left % 60 === 0) say(`${left / 60} ${left === 60 ? "minute" : "minutes"} left on your turn.`);
+  }, [left, seat]);
   const strikes = view.table.strikes[seat] || 0;
   return html`
     <p class=${`turn-clock${left <= 10 ? " hurry" : ""}`} role="timer" aria-label=${`${whose} turn: ${left} seconds left`}>
       ${whose} turn: <strong>${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}</strong> left${left <= 10 ? " (hurry!)" : ""}
       ${strikes > 0 && html` <small>(timed out ${strikes} in a row; ${view.table.timeouts_to_ai} hand the seat to the AI)</small>`}
     </p>`;
-}
-
-function Ending({ view, game, gameId, token, name }) {
-  const [timeline, setTimeline] = useState(null);
-  useEffect(() => {
-    api(`/api/games/${gameId}/timeline`, { token }).then(setTimeline);
-  }, [gameId, view.version]);
-  return html`
-    <section class="ending" aria-labelledby="final">
-      <h2 id="final">The game is over</h2>
-      <ol class="ranking">
-        ${view.standings.map((s) => html`
-          <li value=${s.rank}>
-            <strong>${view.seats[s.seat].name}</strong>: ${s.score} ${Math.abs(s.score) === 1 ? "point" : "points"}
-            ${game && game.scoreLine && html`<span class="line"> (${game.scoreLine(view, s.seat)})</span>`}
-          </li>`)}
-      </ol>
-      ${name && view.seat !== null && html`<${Rematch} gameId=${gameId} />`}
-      ${timeline && html`<${ScoreChart} timeline=${timeline} />`}
-    </section>
-  `;
 }
 
 function Log({ entries }) {
@@ -237,33 +284,4 @@ function Log({ entries }) {
       </ol>
     </section>
   `;
-}
-
-// Another game with the same players: a table with a seat kept for each of them, where each
-// accepts or declines. Whoever asks first opens it; the others are told, live.
-function Rematch({ gameId }) {
-  const [offered, setOffered] = useState(null);
-  const [refusal, setRefusal] = useState(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(
-    () => followTables({ onTables: (tables) => setOffered(tables.find((t) => t.rematch_of === gameId) || null) }),
-    [gameId],
-  );
-  async function again() {
-    setBusy(true);
-    setRefusal(null);
-    try {
-      const table = await api(`/api/games/${gameId}/rematch`, { method: "POST" });
-      location.assign(table.game_id ? `/play/${table.game_id}` : `/tables/${table.id}`);
-    } catch (refused) {
-      setRefusal(refused.message);
-      setBusy(false);
-    }
-  }
-  return html`
-    <div class="rematch">
-      <p role="status">${offered ? html`A rematch is offered: <a href=${`/tables/${offered.id}`}>its table</a>.` : ""}</p>
-      <button type="button" class="primary" disabled=${busy} onClick=${again}>Play again</button>
-      ${refusal && html`<p class="refusal" role="alert">${refusal}</p>`}
-    </div>`;
 }
