@@ -2,6 +2,8 @@
 import { html, useState, useEffect } from "./lib.js";
 import { api } from "./api.js";
 import { GAMES } from "./games.js";
+import { points } from "./ending.js";
+import { SeatBadge, seatClass } from "./moves.js";
 
 export function Replay({ gameId, token }) {
   const [log, setLog] = useState(null);
@@ -23,7 +25,7 @@ export function Replay({ gameId, token }) {
     api(`/api/games/${gameId}/replay?at=${at}`, { token }).then(setView, (r) => setFailure(r.message));
   }, [log, at]);
 
-  if (failure) return html`<p class="refusal" role="alert">${failure}</p>`;
+  if (failure) return html`<h1>This replay cannot be shown</h1><p class="refusal" role="alert">${failure}</p><p><a href="/">Back to the lobby</a></p>`;
   if (!log || !view) return html`<p>Loading the game…</p>`;
   const last = log.version;
   const game = GAMES[view.game];
@@ -46,7 +48,8 @@ export function Replay({ gameId, token }) {
       </div>
       <p class="step-text" aria-live="polite">${entry ? entry.text : ""}</p>
       <section class="players" aria-label="Scores at this step">
-        <ul>${view.seats.map((s) => html`<li><span class="name">${s.name}</span> <span class="score">${view.scores[s.seat]} points</span></li>`)}</ul>
+        <ul>${view.seats.map((s) => html`<li class=${seatClass(s.seat)}><span class="head"><${SeatBadge} seat=${s.seat} /> <span class="name">${s.name}</span>
+          <span class="score">${points(view.scores[s.seat])}</span></span></li>`)}</ul>
       </section>
       ${game && html`<${game.Board} view=${view} send=${async () => false} busy=${true} readOnly=${true} log=${log.events.slice(0, at)} />`}
     </div>
