@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 import msgspec
 
 from domain.errors import OptionError
+from domain.option_words import option_field
 
 S = TypeVar("S")  # state
 C = TypeVar("C")  # command union
@@ -132,8 +133,11 @@ def parse_options(options_type: type[O], raw: Mapping[str, Any]) -> O:
         if _UNKNOWN_FIELD.search(text):
             message = f"There is no option {name!r} in this game."
             raise OptionError(name, message, known=False) from error
-        reason = text.split(" - at ")[0].replace("`", "")
-        raise OptionError(name, f"Option {name!r}: {reason}.") from error
+        field = option_field(options_type, name)
+        if field is None:
+            reason = text.split(" - at ")[0].replace("`", "")
+            raise OptionError(name, f"Option {name!r}: {reason}.") from error
+        raise OptionError(name, field.refusal()) from error
 
 
 class Game(ABC, Generic[S, C, E, V, O]):

@@ -15,6 +15,7 @@ from app.commands.meta import from_fields
 from app.commands.seats import PublicSeat
 from app.store.events import EventStore
 from domain.game import AnyGame, Shape
+from domain.option_words import option_fields
 
 
 class Listed(msgspec.Struct, frozen=True):
@@ -36,14 +37,17 @@ class Lobby(msgspec.Struct, frozen=True):
 
 
 class OptionSpec(msgspec.Struct, frozen=True, omit_defaults=True):
-    """One option of a game: its name, JSON type, default, and range or choices."""
+    """One option of a game: its name, JSON type, default, the label and help sentence a form
+    shows, and its range (in `unit`) or choices."""
 
     name: str
     type: str
     default: Any
+    label: str | None = None
     description: str | None = None
     minimum: float | None = None
     maximum: float | None = None
+    unit: str | None = None
     choices: list[Any] | None = None
 
 
@@ -94,36 +98,19 @@ def game_type(game: AnyGame) -> GameType:
 
 
 def option_specs(options_type: Any) -> list[OptionSpec]:
-    """The options of a game from its options Struct's JSON schema."""
-    schema = msgspec.json.schema(options_type)
-    if "$ref" in schema:
-        schema = schema["$defs"][schema["$ref"].rsplit("/", 1)[1]]
+    """The options of a game, as its options Struct declares them (`domain.option_words`)."""
     defaults = msgspec.to_builtins(options_type())
-    specs = []
-    for name, prop in schema.get("properties", {}).items():
-        # An option that may be left out (`int | None`) has its bounds on its non-null branch.
-        branches = [p for p in prop.get("anyOf", []) if p.get("type") != "null"]
-        if len(branches) == 1:
-            prop = {**branches[0], **{k: v for k, v in prop.items() if k != "anyOf"}}
-        specs.append(
-            OptionSpec(
-                name=name,
-                type=_json_type(prop),
-                default=defaults.get(name),
-                description=prop.get("description"),
-                minimum=prop.get("minimum"),
-                maximum=prop.get("maximum"),
-                choices=prop.get("enum"),
-            )
+    return [
+        OptionSpec(
+            name=field.name,
+            type=field.type,
+            default=defaults.get(field.name),
+            label=field.label,
+            description=field.description,
+            minimum=field.minimum,
+            maximum=field.maximum,
+            unit=field.unit,
+            choices=list(field.choices) if field.choices else None,
         )
-    return specs
-
-
-def _json_type(prop: dict[str, Any]) -> str:
-    if "enum" in prop:
-        return "string"
-    kind = prop.get("type")
-    if isinstance(kind, str):
-        return kind
-    choices = [p.get("type") for p in prop.get("anyOf", []) if p.get("type") != "null"]
-    return str(choices[0]) if choices else "string"
+        for field in option_fields(options_type)
+    ]

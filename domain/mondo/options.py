@@ -26,26 +26,36 @@ class MondoOptions(TableOptions, frozen=True, forbid_unknown_fields=True):
     advanced: Annotated[
         bool,
         msgspec.Meta(
-            description="advanced game: a special scoring each round (+4 for the most, -4 for the "
-            "fewest)"
+            title="Advanced game",
+            description="A special scoring each round: 4 points for the player with the most, "
+            "minus 4 for the one with the fewest.",
         ),
     ] = False
     expert: Annotated[
         bool,
         msgspec.Meta(
-            description="expert game: tasks to take, up to two a round (their points if fulfilled, "
-            "minus them if not)"
+            title="Expert game",
+            description="Tasks to take, up to two a round: their points if you fulfil them, "
+            "minus their points if you do not.",
         ),
     ] = False
     backside: Annotated[
         bool,
-        msgspec.Meta(description="play the world boards' back side: four landscapes round it"),
+        msgspec.Meta(
+            title="Back side of the worlds",
+            description="Play the world boards' back side, with four landscapes round the edge.",
+        ),
     ] = False
     time: (
         Annotated[
             int,
             msgspec.Meta(
-                ge=1, le=15, description="round length in minutes (default 7, 6 advanced, 5 expert)"
+                ge=1,
+                le=15,
+                title="Round length",
+                description="How long each round lasts. Leave it empty for the game's own timer: "
+                "7 minutes, 6 in the advanced game, 5 in the expert game.",
+                extra_json_schema={"x-unit": "minutes"},
             ),
         ]
         | None
@@ -53,19 +63,35 @@ class MondoOptions(TableOptions, frozen=True, forbid_unknown_fields=True):
     round_seconds: (
         Annotated[
             int,
-            msgspec.Meta(ge=10, le=900, description="round length in seconds, for quick rounds"),
+            msgspec.Meta(
+                ge=10,
+                le=900,
+                title="Quick round length",
+                description="A round length in seconds instead of minutes, for quick games. "
+                "Give this or the round length, not both.",
+                extra_json_schema={"x-unit": "seconds"},
+            ),
         ]
         | None
     ) = None
     break_seconds: Annotated[
-        int, msgspec.Meta(ge=0, le=120, description="pause between rounds to read the scores")
+        int,
+        msgspec.Meta(
+            ge=0,
+            le=120,
+            title="Break between rounds",
+            description="The pause between rounds to read the round's scores (0: none).",
+            extra_json_schema={"x-unit": "seconds"},
+        ),
     ] = 10
 
     def round_ms(self) -> int:
         """The length of a round in milliseconds: 7, 6 or 5 minutes for the standard, advanced and
         expert game (the timers of the published game); expert's 5 when both are on."""
         if self.time is not None and self.round_seconds is not None:
-            raise OptionError("round_seconds", "Give either time or round_seconds, not both.")
+            raise OptionError(
+                "round_seconds", "Give either a round length or a quick round length, not both."
+            )
         if self.round_seconds is not None:
             return self.round_seconds * 1000
         if self.time is not None:

@@ -23,7 +23,12 @@ class TableOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """What every table may choose: the AI level that plays for a player who has left."""
 
     takeover_level: Annotated[
-        Level, msgspec.Meta(description="the AI level that plays the seat of a player who left")
+        Level,
+        msgspec.Meta(
+            title="AI for a player who leaves",
+            description="The AI level that plays the seat of a player who leaves the table, "
+            "until they take it back.",
+        ),
     ] = "normal"
 
 
@@ -34,14 +39,26 @@ class ClockedTableOptions(TableOptions, frozen=True, forbid_unknown_fields=True)
         Annotated[
             int,
             msgspec.Meta(
-                ge=5, le=86_400, description="seconds a player has for each turn (none: no clock)"
+                ge=5,
+                le=86_400,
+                title="Turn clock",
+                description="How long each player has for a turn; when it runs out, the AI "
+                "moves for them. Leave it empty for no clock.",
+                extra_json_schema={"x-unit": "seconds"},
             ),
         ]
         | None
     ) = None
     timeouts_to_ai: Annotated[
         int,
-        msgspec.Meta(ge=1, le=20, description="timeouts in a row that hand the seat to the AI"),
+        msgspec.Meta(
+            ge=1,
+            le=20,
+            title="Timeouts before the AI takes over",
+            description="After this many timed-out turns in a row, the AI plays the seat "
+            "until its player takes it back.",
+            extra_json_schema={"x-unit": "timeouts"},
+        ),
     ] = 3
 
 

@@ -106,7 +106,9 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
         level = getattr(options, "takeover_level", FALLBACK)
         if level not in self.inner.policies:
             levels = ", ".join(sorted(self.inner.policies))
-            raise OptionError("takeover_level", f"Option 'takeover_level': one of {levels}.")
+            raise OptionError(
+                "takeover_level", f"AI for a player who leaves must be one of: {levels}."
+            )
         table = TableSet(
             getattr(options, "turn_seconds", None),
             getattr(options, "timeouts_to_ai", 3),

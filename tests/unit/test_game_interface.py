@@ -35,9 +35,9 @@ def test_options_get_their_defaults() -> None:
 @pytest.mark.parametrize(
     ("options", "code", "words"),
     [
-        ({"round_seconds": 0}, "bad_option.round_seconds", ">= 0.5"),
-        ({"rounds": 9}, "bad_option.rounds", "<= 5"),
-        ({"rounds": "many"}, "bad_option.rounds", "int"),
+        ({"round_seconds": 0}, "bad_option.round_seconds", "a number between 0.5 and 600"),
+        ({"rounds": 9}, "bad_option.rounds", "Rounds must be a whole number between 1 and 5"),
+        ({"rounds": "many"}, "bad_option.rounds", "a whole number between 1 and 5"),
         ({"speed": 2}, "unknown_option", "'speed'"),
     ],
 )

@@ -33,7 +33,7 @@ export function Lobby() {
   const games = html`
     <section aria-labelledby="games">
       <h2 id="games">${name ? "Every game" : "Games"}</h2>
-      <${Games} refresh=${created} />
+      <${Games} refresh=${created} types=${types} />
     </section>`;
   return html`
     <h1>Board games</h1>
@@ -192,7 +192,13 @@ function Created({ game }) {
   `;
 }
 
-function Games({ refresh }) {
+/** A game's title from the types the server hosts ("Crazymino"), its name until they are had. */
+function titleOf(types, name) {
+  const type = (types || []).find((t) => t.name === name);
+  return type ? type.title : name;
+}
+
+function Games({ refresh, types }) {
   const [offset, setOffset] = useState(0);
   const [page, setPage] = useState(null);
   const [error, setError] = useState(null);
@@ -208,17 +214,21 @@ function Games({ refresh }) {
         <caption class="visually-hidden">Games, newest first</caption>
         <thead><tr><th scope="col">Game</th><th scope="col">Players</th><th scope="col">Status</th><th scope="col">Created</th><th scope="col">See</th></tr></thead>
         <tbody>
-          ${page.games.map((g) => html`
+          ${page.games.map((g) => {
+            const title = titleOf(types, g.game);
+            const who = g.seats.map((s) => s.name).join(", ");
+            return html`
             <tr>
-              <td>${g.game}</td>
+              <td>${title}</td>
               <td>${g.seats.map((s) => s.name).join(", ")}</td>
               <td>${g.status === "over" ? "finished" : "running"}</td>
               <td>${ago(g.created, now)}</td>
               <td class="actions">
-                <a href=${`/watch/${g.id}`} aria-label=${`Watch game ${g.id}`}>Watch</a>
-                <a href=${`/replay/${g.id}`} aria-label=${`Replay game ${g.id}`}>Replay</a>
+                <a href=${`/watch/${g.id}`} aria-label=${`Watch ${title}: ${who}, ${ago(g.created, now)}`}>Watch</a>
+                <a href=${`/replay/${g.id}`} aria-label=${`Replay ${title}: ${who}, ${ago(g.created, now)}`}>Replay</a>
               </td>
-            </tr>`)}
+            </tr>`;
+          })}
         </tbody>
       </table>`}
     <nav class="row" aria-label="Pages of games">
