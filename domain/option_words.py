@@ -55,7 +55,7 @@ class OptionField(msgspec.Struct, frozen=True):
 
 
 @functools.cache
-def option_fields(options_type: type[Any]) -> tuple[OptionField, ...]:
+def option_fields(options_type: Any) -> tuple[OptionField, ...]:
     """Every option of an options Struct, in the order it declares them."""
     schema = msgspec.json.schema(options_type)
     if "$ref" in schema:
@@ -85,7 +85,7 @@ def option_fields(options_type: type[Any]) -> tuple[OptionField, ...]:
     return tuple(fields)
 
 
-def option_field(options_type: type[Any], name: str) -> OptionField | None:
+def option_field(options_type: Any, name: str) -> OptionField | None:
     return next((f for f in option_fields(options_type) if f.name == name), None)
 
 

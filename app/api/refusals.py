@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from pathlib import Path
 from typing import Any
 
 import msgspec
 from litestar import Request, Response
-from litestar.exceptions import HTTPException, ValidationException
+from litestar.exceptions import HTTPException, NotFoundException, ValidationException
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -108,7 +109,7 @@ def judged(error: BaseException) -> tuple[int, str, str] | None:
     return None
 
 
-def on_error(request: Request[Any, Any, Any], error: Exception) -> Response[Refusal]:
+def on_error(request: Request[Any, Any, Any], error: Exception) -> Response[Any]:
     """Map any exception to a refusal; an unexpected one is logged and answered 500."""
     if isinstance(error, UNAVAILABLE):
         log.warning("Redis unavailable on %s %s: %s", request.method, request.url.path, error)
@@ -127,6 +128,8 @@ def on_error(request: Request[Any, Any, Any], error: Exception) -> Response[Refu
     if isinstance(error, HTTPException) and "CSRF" in str(error.detail):
         message = "Send the csrftoken cookie's value as X-CSRFToken (reload the page)."
         return refusal(403, "csrf_failed", message)
+    if isinstance(error, NotFoundException) and _a_page(request):
+        return not_found_page()
     if isinstance(error, HTTPException):
         status = error.status_code
         message = _HTTP_MESSAGES.get(status, str(error.detail))
@@ -136,6 +139,23 @@ def on_error(request: Request[Any, Any, Any], error: Exception) -> Response[Refu
         return refusal(status, _HTTP_CODES.get(status, "http_error"), message, headers)
     log.exception("unexpected error on %s %s", request.method, request.url.path)
     return refusal(500, "internal_error", "Something went wrong on our side.")
+
+
+NOT_FOUND_PAGE = Path(__file__).resolve().parents[1] / "web" / "not-found.html"
+
+
+def _a_page(request: Request[Any, Any, Any]) -> bool:
+    """A person's browser asking for a page: a GET outside the API, the client's files and the
+    rules' pictures (a program asking those is answered in JSON, like every API refusal)."""
+    path = request.url.path
+    machine = path.startswith(("/api/", "/static/", "/rules-files/")) or path == "/api"
+    return request.method in ("GET", "HEAD") and not machine
+
+
+def not_found_page() -> Response[bytes]:
+    """The HTML page of an address that is no page here, with its heading and the way back."""
+    body = NOT_FOUND_PAGE.read_bytes()
+    return Response(body, status_code=404, media_type="text/html; charset=utf-8")
 
 
 def _body_limit(request: Request[Any, Any, Any]) -> str:

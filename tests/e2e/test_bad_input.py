@@ -208,6 +208,18 @@ async def test_an_unknown_game_is_404_on_every_route(server: str, game_id: str) 
                     await answer.aclose()
 
 
+async def test_an_unknown_page_is_an_html_page_and_an_unknown_api_address_json(server: str) -> None:
+    async with httpx.AsyncClient(base_url=server, timeout=10) as client:
+        for path in ("/nowhere", "/play", "/rules/x/y"):
+            page = await client.get(path)
+            assert page.status_code == 404, (path, page.status_code)
+            assert page.headers["content-type"].startswith("text/html"), page.headers
+            assert "<h1>There is no page here</h1>" in page.text and 'href="/"' in page.text
+        for path in ("/api/nowhere", "/static/nowhere.js", "/rules-files/nowhere.svg"):
+            assert_refusal(await client.get(path), 404, "not_found")
+        assert_refusal(await client.post("/nowhere"), 404, "not_found")
+
+
 # -- POST /api/games/{id}/commands --------------------------------------------------------------
 
 
