@@ -13,6 +13,7 @@ from litestar.params import FromPath
 from app.api.guard import Guard
 from app.api.http import client_address, json_body
 from app.api.identity import people_of, player_required, with_session
+from app.api.wording import plainly
 from app.commands.errors import Forbidden, InvalidInput
 from app.people.accounts import PASSWORD_MAX, PASSWORD_MIN, Player
 from app.people.names import NAME_PATTERN, key_of
@@ -83,7 +84,7 @@ async def _body(request: Request[Any, Any, Any], kind: Any) -> Any:
         if field and field.group(1) in _FIELD_WORDS and "unknown field" not in str(error):
             code, words = _FIELD_WORDS[field.group(1)]
             raise InvalidInput(words, code=code) from error
-        raise InvalidInput(f"{str(error).replace('`', '')}.", code="invalid_request") from error
+        raise InvalidInput(plainly(error), code="invalid_request") from error
 
 
 @post("/api/accounts", status_code=201)

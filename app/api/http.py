@@ -11,6 +11,7 @@ from litestar import Request
 from litestar.connection import ASGIConnection
 
 from app.api.callers import address_of, bearer_of, seat_of_token
+from app.api.wording import plainly
 from app.base.config import Settings
 from app.commands.catalogue import Kind
 from app.commands.errors import InvalidInput, Unprocessable
@@ -77,7 +78,7 @@ def decode_body(body: bytes, kind: Any, code: str = "invalid_request") -> Any:
     try:
         return msgspec.convert(raw, type=kind)
     except msgspec.ValidationError as error:
-        raise InvalidInput(f"{str(error).replace('`', '')}.", code=code) from error
+        raise InvalidInput(plainly(error), code=code) from error
 
 
 @functools.cache
@@ -128,7 +129,7 @@ def command_of(kind: Kind, raw: Any, others: frozenset[str]) -> tuple[Any, int |
                 f"This {tag!r} is {other.title}'s, not {kind.game.title}'s: {error}.",
                 code="not_in_this_game",
             ) from error
-        raise InvalidInput(f"The command is not valid: {error}.") from error
+        raise InvalidInput(f"The command is not valid: {plainly(error)}") from error
 
 
 def client_address(request: ASGIConnection[Any, Any, Any, Any]) -> str:

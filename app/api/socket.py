@@ -39,6 +39,7 @@ from app.api.http import checked_key, client_address, command_of, json_body
 from app.api.projection import entries, game_view
 from app.api.refusals import judged
 from app.api.tickets import Tickets
+from app.api.wording import plainly
 from app.commands.errors import InvalidInput, Unauthorized, UnknownGame
 from app.commands.service import GameService
 from app.commands.table import Entry, Outcome, Table
@@ -264,7 +265,7 @@ class Connection:
             try:
                 hello = msgspec.convert(raw, Hello)
             except msgspec.ValidationError as error:
-                reason = f"The hello is not valid: {error}."
+                reason = f"The hello is not valid: {plainly(error)}"
                 raise InvalidInput(reason, code="invalid_message") from error
             table = await self.service.load(self.game_id)
             self.seat = await seat_of_caller(
