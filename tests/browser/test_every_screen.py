@@ -90,6 +90,7 @@ async def test_every_screen_at_both_sizes(
     await expect(page.locator("output")).to_be_visible()
     await checked(page, "replay", width, tmp_path)
 
+    console.allow(r"status of 404")  # the unknown page's own answer, which is the point
     await page.goto(f"{web}/nowhere")
     await expect(page.get_by_role("heading", level=1)).to_be_visible()
     await checked(page, "unknown", width, tmp_path)

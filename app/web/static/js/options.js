@@ -31,7 +31,7 @@ export function Option({ spec, value, onChange }) {
       ${spec.choices.map((c) => html`<option value=${c}>${c}</option>`)}</select></label>${note}</div>`;
   }
   if (spec.type === "integer" || spec.type === "number") {
-    return html`<div class="option"><label>${label}${spec.unit ? ` (${spec.unit})` : ""}
+    return html`<div class="option"><label>${label}${spec.unit && !label.toLowerCase().includes(spec.unit.replace(/s$/, "")) ? ` (${spec.unit})` : ""}
       <input type="number" min=${spec.minimum} max=${spec.maximum} step=${spec.type === "integer" ? 1 : "any"}
         placeholder=${spec.default ?? ""} value=${value ?? ""} aria-describedby=${described}
         onInput=${(e) => onChange(e.target.value === "" ? undefined : Number(e.target.value))} /></label>${note}</div>`;
