@@ -4,7 +4,9 @@ The client is a program of the public API like any other (`app/web/static/js`); 
 serves its files. Screens: `/` (lobby), `/play/{id}#t=TOKEN` (a seat; the token stays in the
 fragment, which never reaches the server), `/watch/{id}` (a spectator), `/replay/{id}` and
 `/rules/{game}`; a player's `/login`, `/signup`, `/account`, and `/tables/{id}` (a table
-being formed, until its game starts). The rules are `docs/rules/{game}.md` with their pictures.
+being formed, until its game starts). A game's rules are written for its players in
+`app/web/rules/{game}.md`, with the pictures of the developers' notes (`docs/rules/`) in the
+player's labels (`player-NAME.svg`, see `app.api.player_pictures`).
 """
 
 from __future__ import annotations
@@ -18,8 +20,10 @@ from litestar.params import FromPath
 from litestar.static_files import create_static_files_router
 
 from app.api.http import service_of
+from app.api.player_pictures import PREFIX, player_picture
 
 WEB = Path(__file__).resolve().parents[1] / "web"
+PLAYER_RULES = WEB / "rules"
 RULES = Path(__file__).resolve().parents[2] / "docs" / "rules"
 _PICTURES = {".svg": "image/svg+xml", ".png": "image/png"}
 
@@ -44,8 +48,8 @@ def page() -> Response[bytes]:
 
 @get("/api/games/types/{name:str}/rules", media_type="text/markdown; charset=utf-8")
 async def rules(request: Request[Any, Any, Any], name: FromPath[str]) -> bytes:
-    """A hosted game's rules as implemented, in Markdown (pictures under /rules-files/)."""
-    path = RULES / f"{name}.md"
+    """A hosted game's rules for its players, in Markdown (pictures under /rules-files/)."""
+    path = PLAYER_RULES / f"{name}.md"
     if name not in service_of(request).catalogue or not path.is_file():
         raise NotFoundException()
     return path.read_bytes()
@@ -53,11 +57,16 @@ async def rules(request: Request[Any, Any, Any], name: FromPath[str]) -> bytes:
 
 @get("/rules-files/{name:str}", include_in_schema=False, sync_to_thread=False)
 def rules_picture(name: FromPath[str]) -> Response[bytes]:
-    """A picture of a rules page (SVG or PNG from docs/rules)."""
-    path = RULES / Path(name).name
+    """A picture of a rules page (SVG or PNG from docs/rules); `player-NAME.svg` is NAME
+    in the labels of the players' pages."""
+    name = Path(name).name
+    source = name.removeprefix(PREFIX)
+    path = RULES / source
     kind = _PICTURES.get(path.suffix)
     if kind is None or not path.is_file():
         raise NotFoundException()
+    if source != name and path.suffix == ".svg":
+        return Response(player_picture(source, path.read_text()).encode(), media_type=kind)
     return Response(path.read_bytes(), media_type=kind)
 
 
