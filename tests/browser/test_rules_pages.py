@@ -1,8 +1,7 @@
 """Each game's rules for its players, at a laptop's size and a phone's: the page `/rules/GAME`
 (its h1, the way back to the lobby, axe serious/critical none, no sideways scroll), and the
-rules dialog over a table in play, mounted here beside the table by a small harness (the
-table's own "How to play" link opens it once it is wired): opened with the same rules, closed
-by Escape or "Back to the table", the focus back where it was, the page fetched once."""
+rules dialog over a table in play, opened by the table's own "How to play": the same rules,
+closed by Escape or "Back to the table", the focus back where it was, the page fetched once."""
 
 from __future__ import annotations
 
@@ -15,20 +14,6 @@ from test_access import no_serious_violation
 
 SIZES = [(1366, 768), (390, 844)]
 TITLES = {"crazymino": "Crazymino", "bazaar": "Bazaar", "mondo": "Mondo"}
-
-#: A button that opens the dialog, as the table's link will: the harness stands for table.js.
-HARNESS = """async (game) => {
-  const { html, render, useState } = await import("/static/js/lib.js");
-  const { RulesDialog } = await import("/static/js/rules.js");
-  function Harness() {
-    const [open, setOpen] = useState(false);
-    return html`<button type="button" id="how-to-play" onClick=${() => setOpen(true)}>How to play</button>
-      <${RulesDialog} game=${game} open=${open} onClose=${() => setOpen(false)} />`;
-  }
-  const host = document.createElement("div");
-  document.querySelector("main, #app").prepend(host);
-  render(html`<${Harness} />`, host);
-}"""
 
 
 async def no_sideways_scroll(page: Page, width: int) -> None:
@@ -70,10 +55,9 @@ async def test_the_rules_dialog_over_a_table(
         url = f"{web}/play/{created['id']}#t={created['seats'][0]['token']}"
         page = await open_page(browser, console, url, width, height)
         fetched: list[str] = []
-        page.on("request", lambda r: r.url.endswith("/rules") and fetched.append(r.url))
+        page.on("request", lambda r, seen=fetched: r.url.endswith("/rules") and seen.append(r.url))
         await expect(page.locator(".connection")).to_have_text("Live")
-        await page.evaluate(HARNESS, game)
-        opener = page.locator("#how-to-play")
+        opener = page.locator(".table-head .links").get_by_role("link", name="How to play")
         dialog = page.get_by_role("dialog", name=f"{title} rules")
 
         await opener.click()

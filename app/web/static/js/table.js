@@ -10,6 +10,7 @@ import { SeatBadge, seatClass, sinceMine } from "./moves.js";
 import { Chat, useChat } from "./chat.js";
 import { seedWords } from "./options.js";
 import { usePlayer } from "./session.js";
+import { RulesDialog } from "./rules.js";
 
 export function Table({ gameId, token }) {
   const [view, setView] = useState(null);
@@ -21,6 +22,7 @@ export function Table({ gameId, token }) {
   const [gone, setGone] = useState(false);
   const [endedHere, setEndedHere] = useState(false);
   const [sound, setSound] = useSound();
+  const [rulesOpen, setRulesOpen] = useState(false);
   const [liveText, say] = useLiveText();
   const reload = useRef(null);
   const shown = useRef(false);
@@ -137,12 +139,18 @@ export function Table({ gameId, token }) {
         ${you !== null && !over && html`<${SoundToggle} on=${sound} set=${setSound} />`}
         ${seed && html`<p class="seed">${seed}</p>`}
         <p class="links">
-          <a href=${`/rules/${view.game}`}>How to play</a>
+          <a href=${`/rules/${view.game}`} onClick=${(e) => {
+            // Over the table, and closed back to it; a new tab or window still opens the page.
+            if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+            e.preventDefault();
+            setRulesOpen(true);
+          }}>How to play</a>
           <a href=${`/replay/${gameId}${token ? `#t=${token}` : ""}`}>Replay</a>
           <a href="/">Lobby</a>
         </p>
         ${view.table && !over && html`<${Seating} view=${view} send=${send} busy=${busy} say=${say} />`}
       </div>
+      <${RulesDialog} game=${view.game} open=${rulesOpen} onClose=${() => setRulesOpen(false)} />
       <${LiveText} text=${liveText} />
       <${Players} view=${view} game=${game} log=${log} />
       ${refusal && html`<p class="refusal" role="alert">${refusal}</p>`}
