@@ -46,7 +46,7 @@ def page() -> Response[bytes]:
     return Response((WEB / "index.html").read_bytes(), media_type="text/html; charset=utf-8")
 
 
-@get("/api/games/types/{name:str}/rules", media_type="text/markdown; charset=utf-8")
+@get("/api/games/types/{name:str}/rules", media_type="text/markdown")
 async def rules(request: Request[Any, Any, Any], name: FromPath[str]) -> bytes:
     """A hosted game's rules for its players, in Markdown (pictures under /rules-files/)."""
     path = PLAYER_RULES / f"{name}.md"

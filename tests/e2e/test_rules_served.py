@@ -17,7 +17,7 @@ TITLES = {"crazymino": "Crazymino", "bazaar": "Bazaar", "mondo": "Mondo"}
 def test_the_rules_served_are_the_players_page(server: str, game: str) -> None:
     answer = httpx.get(f"{server}/api/games/types/{game}/rules")
     assert answer.status_code == 200
-    assert answer.headers["content-type"].startswith("text/markdown")
+    assert answer.headers["content-type"] == "text/markdown; charset=utf-8", answer.headers
     text = answer.text
     assert text == (ROOT / "app" / "web" / "rules" / f"{game}.md").read_text()
     assert text.startswith(f"# {TITLES[game]} rules\n")
