@@ -90,8 +90,8 @@ async def carpets_match_the_log(page: Page, log: list[dict]) -> None:
 async def no_wrong_plural(page: Page) -> None:
     """No "1 stones", "1 red stones", "2 point" in the table's words."""
     text = " ".join(await page.locator(".bazaar, .players").all_inner_texts())
-    one = r"(?<![\d.])\b1 (?:[a-z]+ )?(?:stones|points|wares)\b"
-    many = r"(?<![\d.])\b(?:0|[2-9]|\d\d+) (?:[a-z]+ )?(?:stone|point|ware)\b"
+    one = r"(?<![\w.])1 (?:[a-z]+ )?(?:stones|points|wares)\b"
+    many = r"(?<![\w.])(?:0|[2-9]|\d\d+) (?:[a-z]+ )?(?:stone|point|ware)\b"
     wrong = [text[max(0, m.start() - 20) : m.end() + 5] for m in re.finditer(f"{one}|{many}", text)]
     assert not wrong, wrong
 

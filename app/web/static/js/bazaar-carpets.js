@@ -13,8 +13,7 @@ function Carpet({ seat, change, acting, size, you }) {
   const fresh = change ? Object.fromEntries(COLOURS.map((c) => [c, Math.max(0, change[c])])) : null;
   const said = change ? changeWords(change) : "";
   return html`<div class=${`carpet-card ${seatClass(seat.seat)}${acting ? " acting" : ""}`} data-seat=${seat.seat}>
-    <p class="owner"><${SeatBadge} seat=${seat.seat} /> <strong>${you ? "Your carpet" : seat.name}</strong>
-      <span class="tally">${you ? `${plural(stones.length, "stone")}, ${plural(seat.score, "point")}, ${plural(seat.wares, "ware")}` : plural(seat.score, "point")}</span></p>
+    <p class="owner"><${SeatBadge} seat=${seat.seat} /> <strong>${you ? "Your carpet" : seat.name}</strong>${" "}<span class="tally">${you ? `${plural(stones.length, "stone")}, ${plural(seat.score, "point")}, ${plural(seat.wares, "ware")}` : plural(seat.score, "point")}</span></p>
     <div class="carpet" role="img" aria-label=${`${you ? "Your" : `${seat.name}'s`} carpet: ${stoneWords(stones)}${said ? `; since your last move ${said}` : ""}`}>
       <${Stones} colours=${stones} size=${size} fresh=${fresh} /></div>
     ${said && html`<p class="change" aria-hidden="true"><span class="ring-key"></span> since your move: ${said}</p>`}
