@@ -38,15 +38,24 @@ export function lastSales(log) {
   return { byStall, newest };
 }
 
+/** The entries after the end of `seat`'s last finished turn (its turn now in play included). */
+function sinceTurn(log, seat) {
+  let from = 0;
+  log.forEach((entry, k) => {
+    if (entry.by === seat && (entry.event.type === "turn_ended" || entry.event.type === "ware_bought")) from = k + 1;
+  });
+  return log.slice(from);
+}
+
 function none() {
   return Object.fromEntries(COLOURS.map((c) => [c, 0]));
 }
 
 /** What each carpet gained and paid (by colour, net) since `seat`'s last move: Map seat →
  * {red: +1, blue: -2, …}, seats whose carpet did not change left out. A watcher (`seat` null)
- * sees the changes since the last move of the seat to play: one round. */
+ * sees the changes since the seat to play last ended a turn: one round. */
 export function carpetChanges(log, seat, toPlay) {
-  const since = sinceMine(log, seat !== null && seat !== undefined ? seat : toPlay);
+  const since = seat !== null && seat !== undefined ? sinceMine(log, seat) : sinceTurn(log || [], toPlay);
   const changes = new Map();
   const add = (who, colours, sign) => {
     if (!changes.has(who)) changes.set(who, none());

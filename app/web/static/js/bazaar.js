@@ -37,7 +37,7 @@ export function BazaarBoard({ view, send, busy, log, readOnly = false }) {
   return html`
     <section class=${`bazaar${acting ? " acting-seat" : ""}`} aria-label="Bazaar table">
       <p class="phase" role="status">${phase}</p>
-      <div class="bazaar-grid">
+      <div class=${`bazaar-grid${me === null ? " watching" : ""}`}>
         ${me !== null && html`<${MyCarpet} view=${view} state=${state} changes=${changes} />`}
         <section class="bag" aria-labelledby="bag-title">
           <h2 id="bag-title">The bag</h2>
