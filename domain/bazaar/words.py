@@ -26,9 +26,25 @@ from domain.bazaar.stones import COLOURS, Colour
 STALL_NAMES = ("first", "second", "third", "fourth")
 
 
+def plural(count: int, one: str, many: str | None = None) -> str:
+    """``1 stone``, ``2 stones``, ``0 points``."""
+    return f"{count} {one if count == 1 else (many or one + 's')}"
+
+
 def stones_words(stones: Sequence[Colour]) -> str:
-    """``3 red + 2 blue``, colours in their order."""
+    """``3 red + 2 blue``, colours in their order (an equation's side, a ware's stones)."""
     return " + ".join(f"{stones.count(c)} {c}" for c in COLOURS if c in stones) or "nothing"
+
+
+def group_words(stones: Sequence[Colour]) -> str:
+    """Stones paid or taken, with their noun: ``1 red stone``, ``2 blue stones``, ``3 stones
+    (1 green + 1 blue + 1 yellow)``, ``no stone``."""
+    colours = [c for c in COLOURS if c in stones]
+    if not colours:
+        return "no stone"
+    if len(colours) == 1:
+        return plural(len(stones), f"{colours[0]} stone")
+    return f"{plural(len(stones), 'stone')} ({stones_words(stones)})"
 
 
 def ware_words(ware: Ware) -> str:
@@ -42,9 +58,9 @@ def equation_words(equation: Equation) -> str:
 
 def price_words(price: Price) -> str:
     """``2 stones left, every stall stocked: 2 points``."""
-    left = {0: "no stone left", 1: "1 stone left"}.get(price.left, f"{price.left} stones left")
+    left = "no stone left" if price.left == 0 else f"{plural(price.left, 'stone')} left"
     stalls = "a stall empty" if price.stall_empty else "every stall stocked"
-    return f"{left}, {stalls}: {price.points} point{'s' if price.points != 1 else ''}"
+    return f"{left}, {stalls}: {plural(price.points, 'point')}"
 
 
 def stall_words(stall: int) -> str:
@@ -65,7 +81,7 @@ def describe(event: Event, names: Sequence[str]) -> str:
             return (
                 f"The game begins; turn order {order}. Exchange cards "
                 f"{' and '.join(map(str, event.cards))}: {table}. Four stalls of "
-                f"{max(event.counts, default=0)} wares show {tops}."
+                f"{plural(max(event.counts, default=0), 'ware')} show {tops}."
             )
         case Drawn(seat=seat, face="joker"):
             return f"{who(seat)} draws the joker."
@@ -74,11 +90,11 @@ def describe(event: Event, names: Sequence[str]) -> str:
         case ColourChosen(seat=seat, stone=stone):
             return f"{who(seat)} takes a {stone} stone for the joker."
         case Traded(seat=seat, gave=gave, took=took):
-            return f"{who(seat)} trades {stones_words(gave)} for {stones_words(took)}."
+            return f"{who(seat)} trades {group_words(gave)} for {group_words(took)}."
         case WareBought():
             shown = (
                 f"{stall_words(event.stall)} now shows {ware_words(event.revealed)} "
-                f"({event.left_in_stall} left)"
+                f"({plural(event.left_in_stall, 'ware')} left)"
                 if event.revealed is not None
                 else f"{stall_words(event.stall)} is empty"
             )
@@ -93,8 +109,9 @@ def describe(event: Event, names: Sequence[str]) -> str:
         case GameEnded(scores=scores, winners=winners):
             best = max(scores, default=0)
             if len(scores) == 1:
-                return f"The last ware is sold: the game is over with {best} points."
+                return f"The last ware is sold: the game is over with {plural(best, 'point')}."
             won = " and ".join(who(s) for s in winners)
             verb = "win" if len(winners) > 1 else "wins"
-            return f"The last ware is sold: the game is over. {won} {verb} with {best} points."
+            with_ = plural(best, "point")
+            return f"The last ware is sold: the game is over. {won} {verb} with {with_}."
     return type(event).__name__

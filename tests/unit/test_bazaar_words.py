@@ -20,6 +20,7 @@ from domain.bazaar.model import (
     WareBought,
 )
 from domain.bazaar.wares import ware
+from domain.bazaar.words import group_words, plural
 from domain.game import Setup
 
 NAMES = ("Ann", "Bob", "Cy")
@@ -47,7 +48,9 @@ def test_draws_colours_trades_and_turns_in_words() -> None:
     assert BAZAAR.describe(Drawn(2, "joker"), NAMES) == "Cy draws the joker."
     assert BAZAAR.describe(ColourChosen(2, "red"), NAMES) == "Cy takes a red stone for the joker."
     traded = Traded(0, 1, "left_to_right", ("red",), ("green", "blue", "yellow"))
-    assert BAZAAR.describe(traded, NAMES) == "Ann trades 1 red for 1 green + 1 blue + 1 yellow."
+    assert BAZAAR.describe(traded, NAMES) == (
+        "Ann trades 1 red stone for 3 stones (1 green + 1 blue + 1 yellow)."
+    )
     assert BAZAAR.describe(TurnEnded(0), NAMES) == "Ann ends the turn."
 
 
@@ -64,7 +67,7 @@ def test_a_purchase_in_words_gives_its_price_and_what_the_stall_shows_next() -> 
     assert BAZAAR.describe(bought, NAMES) == (
         "Bob buys a cheap ware (3 red + 2 blue) from the third stall with 2 stones left, every "
         "stall stocked: 2 points; the third stall now shows a precious ware (4 green + 1 yellow) "
-        "(3 left)."
+        "(3 wares left)."
     )
     last = WareBought(0, 0, ware(0), Price("precious", 0, True, 12), 0, None)
     assert BAZAAR.describe(last, NAMES) == (
@@ -108,3 +111,31 @@ def test_hints_price_each_purchase_and_nothing_else() -> None:
     commands = BAZAAR.legal(early, 0)
     assert commands[0] == Draw() and BAZAAR.hints(early, 0, commands) == [None] * len(commands)
     assert BAZAAR.hint_type == Price | None
+
+
+def test_counts_carry_their_nouns_one_and_many() -> None:
+    """ "1 stone", "2 stones", "1 point", "1 ware": a count says its noun in the right number."""
+    assert plural(1, "stone") == "1 stone" and plural(2, "stone") == "2 stones"
+    assert plural(0, "point") == "0 points" and plural(1, "point") == "1 point"
+    assert plural(1, "ware") == "1 ware" and plural(6, "ware") == "6 wares"
+    assert group_words(("blue",)) == "1 blue stone"
+    assert group_words(("red", "red")) == "2 red stones"
+    assert group_words(("white", "red")) == "2 stones (1 red + 1 white)"
+    assert group_words(()) == "no stone"
+
+
+def test_the_log_words_say_one_and_many_rightly() -> None:
+    one = Traded(1, 0, "right_to_left", ("white", "yellow"), ("blue",))
+    assert BAZAAR.describe(one, NAMES) == (
+        "Bob trades 2 stones (1 white + 1 yellow) for 1 blue stone."
+    )
+    two = Traded(2, 3, "left_to_right", ("green", "green"), ("red", "white"))
+    assert BAZAAR.describe(two, NAMES) == (
+        "Cy trades 2 green stones for 2 stones (1 red + 1 white)."
+    )
+    bought = WareBought(0, 1, ware(ware_id("RRRBB")), Price("cheap", 1, False, 1), 1, ware(3))
+    text = BAZAAR.describe(bought, NAMES)
+    assert "with 1 stone left, every stall stocked: 1 point;" in text
+    assert text.endswith("(1 ware left).")
+    assert BAZAAR.describe(GameEnded((1,), (0,)), NAMES[:1]).endswith("with 1 point.")
+    assert BAZAAR.describe(GameEnded((1, 0), (0,)), NAMES[:2]).endswith("Ann wins with 1 point.")
