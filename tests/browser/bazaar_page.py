@@ -54,7 +54,8 @@ async def your_turn(page: Page) -> None:
             const table = document.querySelector('.table');
             const logged = document.querySelectorAll('.log li').length;
             return table && Number(table.dataset.version) === logged;
-        }"""
+        }""",
+        timeout=60_000,  # five AIs' turns on a busy machine: the page catches up, however late
     )
 
 
@@ -64,7 +65,8 @@ async def draw_and_end(page: Page) -> None:
     await page.wait_for_function(
         """() => document.querySelector('.joker button:enabled')
             || [...document.querySelectorAll('.bazaar-actions button:enabled')]
-                .some((b) => b.textContent === 'End turn')"""
+                .some((b) => b.textContent === 'End turn')""",
+        timeout=60_000,
     )
     choose = page.get_by_role("button", name="Choose red")
     end = page.get_by_role("button", name="End turn")
