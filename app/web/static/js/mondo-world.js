@@ -26,9 +26,9 @@ export function lastWords(seat, space) {
   return space === undefined || !seat.board.some((p) => p.space === space) ? "" : `, last placed: ${spaceName(space)}`;
 }
 
-function LastMark({ seat, x, y, size }) {
+function LastMark({ seat, space, x, y, size }) {
   const r = Math.max(5.5, size * 0.17);
-  return html`<g class=${`last-placed ${seatClass(seat)}`} data-seat=${seat} aria-hidden="true">
+  return html`<g class=${`last-placed ${seatClass(seat)}`} data-seat=${seat} data-space=${space} aria-hidden="true">
     <rect class="halo" x=${x + 1} y=${y + 1} width=${size - 2} height=${size - 2} />
     <rect class="outline" x=${x + 2.5} y=${y + 2.5} width=${size - 5} height=${size - 5} />
     <circle class="badge" cx=${x + size - r} cy=${y + r} r=${r} />
@@ -66,7 +66,7 @@ export function World({ seat, border, size, highlight = [], onSpace, grace, labe
             ${grace && grace.space === space && html`<rect x=${x + 1.5} y=${y + 1.5} width=${size - 3} height=${size - 3} fill="none" stroke="#000" stroke-width="3" stroke-dasharray="6 3" />`}
           </g>`;
         })}
-        ${marked !== null && html`<${LastMark} seat=${seat.seat} x=${at(marked)[0]} y=${at(marked)[1]} size=${size} />`}
+        ${marked !== null && html`<${LastMark} seat=${seat.seat} space=${marked} x=${at(marked)[0]} y=${at(marked)[1]} size=${size} />`}
         ${preview && cursor !== null && html`<g class="preview"><${Face} face=${preview} x=${at(cursor)[0]} y=${at(cursor)[1]} size=${size} /></g>`}
         ${cursor !== null && html`<rect class="cursor" data-space=${cursor} x=${at(cursor)[0] + 2.5} y=${at(cursor)[1] + 2.5}
           width=${size - 5} height=${size - 5} />`}

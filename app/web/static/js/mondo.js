@@ -148,12 +148,28 @@ export function MondoBoard({ view, send, busy, log, readOnly = false }) {
     // The round's scores dialog is inside the table: its keys are not the board's.
     if (event.target.tagName === "INPUT" || event.target.closest("dialog") || event.ctrlKey || event.metaKey || event.altKey) return;
     const key = event.key.toLowerCase();
+    if (busy && !held && (key === "r" || key === "l")) {
+      queued.current = key; // done once the command on its way is answered
+      return;
+    }
+    graceKey(key);
+  }
+  function graceKey(key) {
     if (key === "r") {
       if (held) turnHeld();
       else if (turnNext) act(turnNext);
     } else if (key === "f" && held) flipHeld();
     else if (key === "l" && lift) liftIt();
   }
+  // A grace key (R, L) pressed while the last command was on its way is not lost: it acts on the
+  // table as the answer left it, within the grace.
+  const queued = useRef(null);
+  useEffect(() => {
+    if (busy || !queued.current) return;
+    const key = queued.current;
+    queued.current = null;
+    graceKey(key);
+  }, [busy]);
   function onBoardKey(event) {
     const move = MOVES[event.key];
     if (move) {
