@@ -248,7 +248,7 @@ export function MondoBoard({ view, send, busy, log, readOnly = false }) {
             ${grace && html`<p class="grace">Just placed: you may still
               ${turnPlaced.map((c) => html` <button type="button" onClick=${() => act(c)}>Turn it to ${c.rotation}°</button>`)}
               ${lift && html` <button type="button" onClick=${liftIt}>Lift it</button>`}
-              (${clock(graceLeft)})</p>`}
+              ${" "}(${clock(graceLeft)})</p>`}
             <section class="held" aria-labelledby="held-title">
               <h3 id="held-title">In your hand</h3>
               ${held ? html`
