@@ -46,8 +46,14 @@ async def test_the_round_scores_open_between_rounds_and_close(
     await page.reload()
     await expect(page.locator(".countdown")).to_contain_text("Time left")
     assert await page.evaluate(CUES) == [
-        "2 minutes left in round 1.", "", "1 minute left in round 1.", "",
-        "10 seconds left in round 1.", "", "Round 1 is over.", "",
+        "2 minutes left in round 1.",
+        "",
+        "1 minute left in round 1.",
+        "",
+        "10 seconds left in round 1.",
+        "",
+        "Round 1 is over.",
+        "",
     ]
 
     # The grace: 5 s at most, even with the browser's clock 3 s late.

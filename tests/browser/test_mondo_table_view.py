@@ -20,7 +20,10 @@ from test_mondo_keyboard import mondo_game
 #: whether every display tile's triangles carry their landscape's letter.
 GREYSCALE = """() => {
     document.documentElement.style.filter = "grayscale(1)";
-    const channel = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+    const channel = (c) => {
+        c /= 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    };
     const luminance = (colour) => {
         const probe = document.createElement("span");
         probe.style.color = colour;
