@@ -22,6 +22,32 @@ from domain.mondo.model import (
     TileTaken,
 )
 from domain.mondo.scoring import Score
+from domain.mondo.specials import Special
+from domain.mondo.tasks import Task
+
+#: The special scorings and tasks by their names in the rules (the seed's cards, in English);
+#: the table shows the same names (app/web/static/js/mondo-words.js).
+SPECIAL_NAMES: dict[Special, str] = {
+    "most_regions": "The most regions",
+    "most_seas": "The most seas",
+    "most_sea_animals": "The most sea animals",
+    "largest_sea": "The largest sea",
+    "largest_forest": "The largest forest",
+}
+TASK_NAMES: dict[Task, str] = {
+    "three_buffalo": "Three of a kind: buffaloes",
+    "three_elephant": "Three of a kind: elephants",
+    "three_panda": "Three of a kind: pandas",
+    "three_parrot": "Three of a kind: parrots",
+    "three_snake": "Three of a kind: snakes",
+    "three_scorpion": "Three of a kind: scorpions",
+    "four_steppe": "Four animals in one: steppe",
+    "four_forest": "Four animals in one: forest",
+    "four_desert": "Four animals in one: desert",
+    "error_free_board": "Error-free board",
+    "finished_in_time": "Finished in time",
+    "first_to_finish": "First to finish",
+}
 
 
 def face_words(tile: int, face: FaceName) -> str:
@@ -50,7 +76,7 @@ def score_words(score: Score) -> str:
         lines.append(f"{score.special} for the special scoring ({score.special_count})")
     for task in score.tasks:
         done = "fulfilled" if task.fulfilled else "not fulfilled"
-        lines.append(f"{task.points} for the task {task.task} ({done})")
+        lines.append(f"{task.points} for the task {TASK_NAMES[task.task]} ({done})")
     return f"{score.total} ({'; '.join(lines)})"
 
 
@@ -68,9 +94,9 @@ def describe(event: Event, names: Sequence[str]) -> str:
                 f"the {side} of the world boards."
             )
         case RoundStarted():
-            extra = f"; special scoring: {event.special}" if event.special else ""
+            extra = f"; special scoring: {SPECIAL_NAMES[event.special]}" if event.special else ""
             if event.tasks:
-                extra += f"; tasks: {', '.join(event.tasks)}"
+                extra += f"; tasks: {', '.join(TASK_NAMES[t] for t in event.tasks)}"
             return f"Round {event.round} begins{extra}."
         case TileTaken(seat=seat, tile=tile):
             return f"{who(seat)} takes tile {tile}."
@@ -88,7 +114,7 @@ def describe(event: Event, names: Sequence[str]) -> str:
             why = " (their board is full)" if full else " (they left the table)" if lowest else ""
             return f"{who(seat)} takes the bonus chip {chip} and leaves the round{why}."
         case TaskTaken(seat=seat, task=task):
-            return f"{who(seat)} takes the task {task}."
+            return f"{who(seat)} takes the task {TASK_NAMES[task]}."
         case RoundEnded():
             how = "time is up" if event.timed_out else "every player has left it"
             lines = "; ".join(

@@ -197,6 +197,10 @@ async def test_a_whole_mondo_round_with_the_keyboard_alone(
     assert await focused(page) == "chip"  # the chip's button stays, not to be pressed again
     assert await page.evaluate("[window.onBody, window.framesSeen > 100]") == [0, True]
     await expect(page.locator(".log li", has_text="Round 1 ends")).to_have_count(1, timeout=60_000)
+    # No break (0 s): the round's scores do not open by themselves; their button opens them.
+    await expect(page.locator(".round-bar")).to_contain_text("Round 2 of 3")
+    await expect(page.locator("dialog.round-scores[open]")).to_have_count(0)
+    await page.get_by_role("button", name="Scores of round 1").click()
     await expect(page.get_by_role("heading", name="Round 1 scores")).to_be_visible()
     view = httpx.get(f"{web}/api/games/{created['id']}").json()
     scores = view["state"]["last_round"]
@@ -241,5 +245,5 @@ async def test_one_person_and_three_ais_each_ai_lays_tiles(
             "aria-label"
         )
         count = f"{laid[name]} tile" + ("" if laid[name] == 1 else "s")
-        assert label == f"{name}'s board: {count}"
+        assert label is not None and label.startswith(f"{name}'s board: {count}"), label
     assert all(laid[name] > 0 for name in names[1:]), f"tiles laid in round 1: {laid}"

@@ -1,158 +1,17 @@
-// Mondo's table: the shared display, your world board large and the others small, the tile in
-// your hand (turn it with the wheel or R, flip it with a right click or F), the round's clock
-// from the server's deadline, the bonus chips, the score helper and the round-end breakdown.
-// Where a tile may go, what a board would score: all from the API.
+// Mondo's table, on one screen: your world, the tile in your hand (turn it with the wheel or R,
+// flip it with a right click or F) and the bonus chip on the left; the shared display and the
+// score helper in the middle; the other worlds on the right; above them the round's clock from
+// the server's deadline. Each seat's last placement is marked on its world; the round's scores
+// open in a dialog between rounds. Where a tile may go, what a board would score: all from the API.
 import { html, useState, useEffect, useRef, useLayoutEffect } from "./lib.js";
+import { Face, LandPatterns, faceWords, turn } from "./mondo-face.js";
+import { ROWS, World, lastPlacements, lastWords } from "./mondo-world.js";
+import { RoundClock, useNow } from "./mondo-clock.js";
+import { RoundScores, ScoreLines } from "./mondo-scores.js";
+import { SeatBadge, seatClass } from "./moves.js";
+import { COLS, clock, spaceName, specialName, taskName, tileCount } from "./mondo-words.js";
 
-const ROWS = 4;
-const COLS = 6;
-const LAND = { water: "#3f88c5", forest: "#2d6a4f", desert: "#e9c46a", steppe: "#a7c957" };
-const INITIAL = { water: "W", forest: "F", desert: "D", steppe: "S" };
-const SIDES = ["north", "east", "south", "west"];
-// The four triangles of a face, N E S W, in a 0..1 square.
-const TRIANGLES = [
-  [[0, 0], [1, 0], [0.5, 0.5]],
-  [[1, 0], [1, 1], [0.5, 0.5]],
-  [[1, 1], [0, 1], [0.5, 0.5]],
-  [[0, 1], [0, 0], [0.5, 0.5]],
-];
-const CORNERS = [[0, 0], [1, 0], [1, 1], [0, 1]]; // NW NE SE SW
-const CENTRE = [[0.5, 0.22], [0.78, 0.5], [0.5, 0.78], [0.22, 0.5]]; // a spot in each triangle
-
-/** A face as it lies: four triangles in the landscapes of its edges, white lines between
- * regions, its animal (two letters) and its volcano (a triangle, red when active). */
-export function Face({ face, x = 0, y = 0, size = 40, letters = false }) {
-  const p = ([a, b]) => `${(x + a * size).toFixed(1)},${(y + b * size).toFixed(1)}`;
-  const regionOf = SIDES.map((side) => face.regions.findIndex((r) => r.sides.includes(side)));
-  const parts = [];
-  face.edges.forEach((land, k) => {
-    parts.push(html`<polygon points=${TRIANGLES[k].map(p).join(" ")} fill=${LAND[land]} />`);
-  });
-  for (let k = 0; k < 4; k++) {
-    const next = (k + 1) % 4;
-    if (regionOf[k] !== regionOf[next]) {
-      const [a, b] = p(CORNERS[next]).split(",");
-      parts.push(html`<line x1=${x + size / 2} y1=${y + size / 2} x2=${a} y2=${b} stroke="#fff" stroke-width=${size / 25} />`);
-    }
-  }
-  if (letters) {
-    face.edges.forEach((land, k) => {
-      const [a, b] = p(CENTRE[k]).split(",");
-      parts.push(html`<text x=${a} y=${b} font-size=${size * 0.12} text-anchor="middle" dominant-baseline="central" class="land-letter">${INITIAL[land]}</text>`);
-    });
-  }
-  const animal = face.regions.find((r) => r.animal);
-  if (animal) {
-    const k = SIDES.indexOf(animal.sides[0]);
-    const [a, b] = p(CENTRE[k]).split(",");
-    parts.push(html`<circle cx=${a} cy=${b} r=${size * 0.13} fill="#fff" stroke="#222" stroke-width="0.8" />`);
-    parts.push(html`<text x=${a} y=${b} font-size=${size * 0.13} text-anchor="middle" dominant-baseline="central" class="animal">${animal.animal.slice(0, 2)}</text>`);
-  }
-  if (face.volcano) {
-    const c = [x + size / 2, y + size / 2];
-    const r = size * 0.12;
-    parts.push(html`<polygon points=${`${c[0]},${c[1] - r} ${c[0] + r},${c[1] + r * 0.8} ${c[0] - r},${c[1] + r * 0.8}`}
-      fill=${face.volcano === "active" ? "#d62828" : "#9e9e9e"} stroke="#222" stroke-width="0.8" />`);
-  }
-  return parts;
-}
-
-export function faceWords(face) {
-  const lands = [...new Set(face.edges)].join(" and ");
-  const animal = face.regions.find((r) => r.animal);
-  let text = `tile ${face.tile}, ${face.face} face: ${lands}`;
-  if (animal) text += `, a ${animal.animal}`;
-  if (face.volcano) text += `, an ${face.volcano} volcano`;
-  return text;
-}
-
-/** The held tile's face, turned: the API's faces are unturned; a turn moves north to east. */
-function turn(face, rotation) {
-  const k = (rotation / 90) % 4;
-  const edges = SIDES.map((_, i) => face.edges[(i - k + 4) % 4]);
-  const regions = face.regions.map((r) => ({ ...r, sides: r.sides.map((s) => SIDES[(SIDES.indexOf(s) + k) % 4]) }));
-  return { ...face, rotation, edges, regions };
-}
-
-function useNow(skew) {
-  const [now, setNow] = useState(Date.now() + skew);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now() + skew), 250);
-    return () => clearInterval(timer);
-  }, [skew]);
-  return now;
-}
-
-function clock(ms) {
-  const seconds = Math.max(0, Math.ceil(ms / 1000));
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
-}
-
-/** "1 tile", "3 tiles". */
-function tileCount(n) {
-  return `${n} ${n === 1 ? "tile" : "tiles"}`;
-}
-
-/** A space's name, as the log says it: row and column from 0, north-west first. */
-function spaceName(space) {
-  return `Space ${space} (row ${Math.floor(space / COLS)}, column ${space % COLS})`;
-}
-
-/** A world board. With `onSpace` (your own), it is one keyboard stop (`keys`: its handler, its
- * label, its ref) with a cursor over the spaces and the held tile shown where it would go; the
- * spaces are buttons for the mouse too. */
-function Board({ seat, border, size, highlight = [], onSpace, grace, label, cursor = null, preview = null, keys = null }) {
-  const placed = new Map(seat.board.map((p) => [p.space, p]));
-  const frame = size * 0.18;
-  const width = frame * 2 + COLS * size;
-  const height = frame * 2 + ROWS * size;
-  const strips = [
-    [0, 0, width, frame], [width - frame, 0, frame, height], [0, height - frame, width, frame], [0, 0, frame, height],
-  ];
-  const at = (space) => [frame + (space % COLS) * size, frame + Math.floor(space / COLS) * size];
-  const focusable = keys
-    ? { tabindex: "0", role: "application", "aria-label": keys.label, "aria-describedby": keys.describedby,
-        "aria-keyshortcuts": "ArrowUp ArrowDown ArrowLeft ArrowRight Enter R F L Escape", onKeyDown: keys.onKeyDown, ref: keys.ref }
-    : {};
-  return html`
-    <div class=${`world${keys ? " keyed" : ""}`} style=${`max-width: ${width}px`} ...${focusable}>
-      <svg viewBox=${`0 0 ${width} ${height}`} role=${keys ? null : "img"} aria-label=${keys ? null : label} aria-hidden=${keys ? "true" : null}>
-        ${strips.map(([a, b, w, h], k) => html`<rect x=${a} y=${b} width=${w} height=${h} fill=${LAND[border[k]]} />`)}
-        ${Array.from({ length: ROWS * COLS }, (_, space) => {
-          const [x, y] = at(space);
-          const tile = placed.get(space);
-          return html`<g>
-            <rect x=${x} y=${y} width=${size} height=${size} fill="#f4f1ea" stroke="#8a8a8a" stroke-width="0.6" />
-            ${tile && html`<${Face} face=${tile.face} x=${x} y=${y} size=${size} letters=${size > 40} />`}
-            ${grace && grace.space === space && html`<rect x=${x + 1.5} y=${y + 1.5} width=${size - 3} height=${size - 3} fill="none" stroke="#000" stroke-width="3" stroke-dasharray="6 3" />`}
-          </g>`;
-        })}
-        ${preview && cursor !== null && html`<g class="preview"><${Face} face=${preview} x=${at(cursor)[0]} y=${at(cursor)[1]} size=${size} letters=${size > 40} /></g>`}
-        ${cursor !== null && html`<rect class="cursor" data-space=${cursor} x=${at(cursor)[0] + 2.5} y=${at(cursor)[1] + 2.5}
-          width=${size - 5} height=${size - 5} />`}
-      </svg>
-      ${onSpace && html`<div class="spaces" style=${`inset: ${(frame / height) * 100}% ${(frame / width) * 100}%`}>
-        ${Array.from({ length: ROWS * COLS }, (_, space) => {
-          const open = highlight.includes(space);
-          return html`<button type="button" tabindex="-1" class=${`space ${open ? "open" : ""}`} disabled=${!open}
-            data-space=${space} aria-label=${`${spaceName(space)}${open ? ": place the tile here" : ""}`}
-            onClick=${() => onSpace(space)}></button>`;
-        })}
-      </div>`}
-    </div>`;
-}
-
-function ScoreLines({ score }) {
-  const lines = [
-    ["Animals", score.animals], ["Closed landscapes", score.landscapes], ["Bonus chip", score.bonus],
-    [`Volcanoes (${score.volcano_count})`, score.volcanoes], ["Empty spaces", score.empty_spaces],
-    ["Closure errors", score.closure_errors],
-  ];
-  if (score.special) lines.push([`Special scoring (${score.special_count})`, score.special]);
-  score.tasks.forEach((t) => lines.push([`Task ${t.task} (${t.fulfilled ? "fulfilled" : "not fulfilled"})`, t.points]));
-  return html`<dl class="score-lines">${lines.map(([k, v]) => html`<div><dt>${k}</dt><dd>${v}</dd></div>`)}
-    <div class="total"><dt>Total</dt><dd>${score.total}</dd></div></dl>`;
-}
+export { Face, faceWords };
 
 const MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
@@ -171,7 +30,7 @@ function rowLength(list) {
   return n < 0 ? items.length : n;
 }
 
-export function MondoBoard({ view, send, busy, readOnly = false }) {
+export function MondoBoard({ view, send, busy, log, readOnly = false }) {
   const state = view.state;
   const me = view.seat;
   const legal = readOnly ? [] : view.legal;
@@ -256,6 +115,10 @@ export function MondoBoard({ view, send, busy, readOnly = false }) {
   const lift = grace && find((c) => c.type === "lift_placed");
   const justPlaced = grace && mine.board.find((p) => p.space === grace.space);
   const turnNext = justPlaced && (turnPlaced.find((c) => c.rotation === (justPlaced.face.rotation + 90) % 360) || turnPlaced[0]);
+  // The grace's clock: never more than the grace the server gave (`until` less the placement's
+  // `at`), whatever the skew between the clocks; a 5-s grace never shows 0:06.
+  const placedAt = grace && [...(log || [])].reverse().find((e) => e.event.type === "tile_placed" && e.event.seat === me);
+  const graceLeft = grace ? Math.min(grace.until - now, placedAt ? grace.until - placedAt.event.at : Infinity) : 0;
   const left = state.running ? state.deadline - now : state.next_round_at ? state.next_round_at - now : 0;
 
   async function take(command) {
@@ -282,14 +145,31 @@ export function MondoBoard({ view, send, busy, readOnly = false }) {
   }
 
   function onKey(event) {
-    if (event.target.tagName === "INPUT" || event.ctrlKey || event.metaKey || event.altKey) return;
+    // The round's scores dialog is inside the table: its keys are not the board's.
+    if (event.target.tagName === "INPUT" || event.target.closest("dialog") || event.ctrlKey || event.metaKey || event.altKey) return;
     const key = event.key.toLowerCase();
+    if (busy && !held && (key === "r" || key === "l")) {
+      queued.current = key; // done once the command on its way is answered
+      return;
+    }
+    graceKey(key);
+  }
+  function graceKey(key) {
     if (key === "r") {
       if (held) turnHeld();
       else if (turnNext) act(turnNext);
     } else if (key === "f" && held) flipHeld();
     else if (key === "l" && lift) liftIt();
   }
+  // A grace key (R, L) pressed while the last command was on its way is not lost: it acts on the
+  // table as the answer left it, within the grace.
+  const queued = useRef(null);
+  useEffect(() => {
+    if (busy || !queued.current) return;
+    const key = queued.current;
+    queued.current = null;
+    graceKey(key);
+  }, [busy]);
   function onBoardKey(event) {
     const move = MOVES[event.key];
     if (move) {
@@ -326,25 +206,39 @@ export function MondoBoard({ view, send, busy, readOnly = false }) {
   const status = said || `${spaceName(cursor)}: ${where}.`;
   const playing = !readOnly && mine;
 
+  const last = lastPlacements(log);
+  const others = state.seats.filter((s) => s.seat !== me);
+  // After the chip in the focus order: Shift+Tab from the display reaches them first.
+  const tasks = state.tasks.length > 0 && html`
+              <section class="tasks" aria-labelledby="tasks-title">
+                <h3 id="tasks-title">Tasks</h3>
+                <ul>${state.tasks.map((t) => {
+                  const claim = find((c) => c.type === "take_task" && c.task === t.task);
+                  return html`<li key=${t.task}>${taskName(t.task)} (${t.points})
+                    ${t.taken_by !== null ? html` — ${view.seats[t.taken_by].name}` : claim && html` <button type="button" onClick=${() => act(claim)}>Take the task ${taskName(t.task)}</button>`}</li>`;
+                })}</ul>
+              </section>`;
+
   return html`
     <section class="mondo" aria-label="Mondo table" onKeyDown=${onKey} ref=${section}>
-      <div class="round-bar" role="status">
+      <${LandPatterns} />
+      <div class="round-bar">
         <strong>Round ${state.round} of ${state.rounds}</strong>
-        ${state.over ? html`<span>The game is over.</span>`
-          : state.running ? html`<span class="countdown">Time left ${clock(left)}</span>`
-          : html`<span class="countdown">Next round in ${clock(left)}</span>`}
+        <${RoundClock} state=${state} left=${left} />
         <span>Bonus chips left: ${state.chips.length ? state.chips.join(", ") : "none"}</span>
-        ${state.special && html`<span>Special scoring: ${state.special.replaceAll("_", " ")}</span>`}
+        ${state.special && html`<span class="special">Special scoring: <strong>${specialName(state.special)}</strong>${" "}<span class="rule">(+4 for the most, −4 for the fewest)</span></span>`}
+        <${RoundScores} state=${state} seats=${view.seats} log=${log} breakMs=${state.running ? 0 : left} />
+        ${playing && html`<details class="keys-help"><summary>Keys</summary>
+          <p class="keys" id="mondo-keys">In the display, arrows choose a tile and Enter takes it;
+          on your board, arrows move, R turns the tile, F flips it, Enter places it, Esc puts it back.
+          Just placed: R turns it again, L lifts it. Tab reaches the bonus chip and the tasks.</p></details>`}
       </div>
-      ${playing && html`<p class="keys" id="mondo-keys">Keys: in the display, arrows choose a tile and Enter takes it;
-        on your board, arrows move, R turns the tile, F flips it, Enter places it, Esc puts it back.
-        Just placed: R turns it again, L lifts it. Tab reaches the bonus chip and the tasks.</p>`}
-      <div class="mondo-grid">
-        <div class="mine">
-          ${mine && html`
+      <div class=${`mondo-grid${mine ? "" : " watching"}`}>
+        ${mine && html`<div class="mine">
             <h2>Your world</h2>
-            <${Board} seat=${mine} border=${state.border} size=${64} highlight=${held && !readOnly ? state.spaces : []}
-              onSpace=${readOnly ? null : place} grace=${grace} label=${`Your board: ${tileCount(mine.board.length)}`}
+            <${World} seat=${mine} border=${state.border} size=${64} highlight=${held && !readOnly ? state.spaces : []}
+              onSpace=${readOnly ? null : place} grace=${grace} last=${last.get(me)}
+              label=${`Your board: ${tileCount(mine.board.length)}${lastWords(mine, last.get(me))}`}
               cursor=${playing ? cursor : null} preview=${open ? shown : null}
               keys=${playing ? {
                 ref: board, onKeyDown: onBoardKey, describedby: "mondo-cursor",
@@ -354,71 +248,64 @@ export function MondoBoard({ view, send, busy, readOnly = false }) {
             ${grace && html`<p class="grace">Just placed: you may still
               ${turnPlaced.map((c) => html` <button type="button" onClick=${() => act(c)}>Turn it to ${c.rotation}°</button>`)}
               ${lift && html` <button type="button" onClick=${liftIt}>Lift it</button>`}
-              (${clock(grace.until - now)})</p>`}
+              ${" "}(${clock(graceLeft)})</p>`}
             <section class="held" aria-labelledby="held-title">
               <h3 id="held-title">In your hand</h3>
               ${held ? html`
-                <div class="held-tile" tabindex="0" role="group" aria-label=${`${faceWords(shown)}, turned ${rotation}°. R turns it, F flips it.`}
-                  onWheel=${(e) => { e.preventDefault(); turnHeld(); }}
-                  onContextMenu=${(e) => { e.preventDefault(); flipHeld(); }}>
-                  <svg viewBox="0 0 96 96" aria-hidden="true"><${Face} face=${shown} size=${96} letters=${true} /></svg>
-                </div>
-                <div class="row">
-                  <button type="button" onClick=${turnHeld}>Turn (R)</button>
-                  <button type="button" onClick=${flipHeld}>Flip (F)</button>
-                  <button type="button" aria-disabled=${putBack ? null : "true"} onClick=${giveBack}>Put it back (Esc)</button>
-                </div>
-                <p class="hint">${state.spaces.length ? "Choose a highlighted space on your board." : "No space is open."}</p>`
+                <div class="held-row">
+                  <div class="held-tile" tabindex="0" role="group" aria-label=${`${faceWords(shown)}, turned ${rotation}°. R turns it, F flips it.`}
+                    onWheel=${(e) => { e.preventDefault(); turnHeld(); }}
+                    onContextMenu=${(e) => { e.preventDefault(); flipHeld(); }}>
+                    <svg viewBox="0 0 96 96" aria-hidden="true"><${Face} face=${shown} size=${96} /></svg>
+                  </div>
+                  <div class="row">
+                    <button type="button" onClick=${turnHeld}>Turn (R)</button>
+                    <button type="button" onClick=${flipHeld}>Flip (F)</button>
+                    <button type="button" aria-disabled=${putBack ? null : "true"} onClick=${giveBack}>Put it back (Esc)</button>
+                    <p class="hint">${state.spaces.length ? "Choose a highlighted space on your board." : "No space is open."}</p>
+                  </div>
+                </div>`
               : html`<p class="hint">${mine.chip !== null ? `You took the bonus chip ${mine.chip}: your round is over.` : "Take a tile from the display."}</p>`}
               ${me !== null && !readOnly && html`<button type="button" class="primary" aria-disabled=${chip ? null : "true"} onClick=${() => act(chip)}>
                 Take the bonus chip${state.chips.length ? ` (${state.chips[0]})` : ""}</button>`}
             </section>
-            <section class="helper" aria-labelledby="helper-title">
-              <h3 id="helper-title">Your score if the round ended now</h3>
-              <${ScoreLines} score=${mine.score_now} />
-            </section>`}
-          ${state.tasks.length > 0 && html`
-            <section class="tasks" aria-labelledby="tasks-title">
-              <h3 id="tasks-title">Tasks</h3>
-              <ul>${state.tasks.map((t) => {
-                const claim = find((c) => c.type === "take_task" && c.task === t.task);
-                return html`<li key=${t.task}>${t.task.replaceAll("_", " ")} (${t.points})
-                  ${t.taken_by !== null ? html` — ${view.seats[t.taken_by].name}` : claim && html` <button type="button" onClick=${() => act(claim)}>Take the task ${t.task.replaceAll("_", " ")}</button>`}</li>`;
-              })}</ul>
-            </section>`}
+            ${tasks}
+          </div>`}
+        <div class="middle">
+          <section class="display" aria-labelledby="display-title">
+            <h2 id="display-title">The display (${tileCount(state.display.length)})</h2>
+            <ul ref=${shelf} onKeyDown=${onDisplayKey}>
+              ${tiles.map((d) => {
+                const tile = d.shown.tile;
+                const command = find((c) => c.type === "take_tile" && c.tile === tile);
+                const holder = d.holder !== null && d.holder !== undefined ? view.seats[d.holder].name : null;
+                return html`<li key=${tile}>
+                  <button type="button" class=${`display-tile ${holder ? "held-by" : ""}`} aria-disabled=${command ? null : "true"}
+                    tabindex=${tile === rover ? "0" : "-1"} data-tile=${tile}
+                    onClick=${() => take(command)} onFocus=${() => setCurrent(tile)}
+                    aria-label=${`${faceWords(d.shown)}${holder ? `, held by ${holder}` : ""}`}>
+                    <svg viewBox="0 0 40 40" aria-hidden="true"><${Face} face=${d.shown} /></svg>
+                    ${holder && html`<span class="holder" aria-hidden="true">${holder}</span>`}
+                  </button></li>`;
+              })}
+            </ul>
+          </section>
+          ${mine && html`<section class="helper" aria-labelledby="helper-title">
+            <h3 id="helper-title">Your score if the round ended now</h3>
+            <${ScoreLines} score=${mine.score_now} special=${state.special} />
+          </section>`}
+          ${!mine && tasks}
         </div>
-        <section class="display" aria-labelledby="display-title">
-          <h2 id="display-title">The display (${state.display.length} tiles)</h2>
-          <ul ref=${shelf} onKeyDown=${onDisplayKey}>
-            ${tiles.map((d) => {
-              const tile = d.shown.tile;
-              const command = find((c) => c.type === "take_tile" && c.tile === tile);
-              const holder = d.holder !== null && d.holder !== undefined ? view.seats[d.holder].name : null;
-              return html`<li key=${tile}>
-                <button type="button" class=${`display-tile ${holder ? "held-by" : ""}`} aria-disabled=${command ? null : "true"}
-                  tabindex=${tile === rover ? "0" : "-1"} data-tile=${tile}
-                  onClick=${() => take(command)} onFocus=${() => setCurrent(tile)}
-                  aria-label=${`${faceWords(d.shown)}${holder ? `, held by ${holder}` : ""}`}>
-                  <svg viewBox="0 0 40 40" aria-hidden="true"><${Face} face=${d.shown} /></svg>
-                  ${holder && html`<span class="holder" aria-hidden="true">${holder}</span>`}
-                </button></li>`;
-            })}
-          </ul>
+        <section class="others" aria-label=${mine ? "The other boards" : "The boards"}>
+          ${others.map((s) => html`
+            <div class=${`other ${seatClass(s.seat)}`} key=${s.seat}>
+              <h3><${SeatBadge} seat=${s.seat} /> ${s.name}: ${s.score_now.total} now</h3>
+              ${s.chip !== null && html`<p class="left-with">Left the round with chip ${s.chip}</p>`}
+              <${World} seat=${s} border=${state.border} size=${mine ? 28 : 40} last=${last.get(s.seat)}
+                label=${`${s.name}'s board: ${tileCount(s.board.length)}${lastWords(s, last.get(s.seat))}`} />
+            </div>`)}
         </section>
       </div>
-      <section class="others" aria-label="The other boards">
-        ${state.seats.filter((s) => s.seat !== me).map((s) => html`
-          <div class="other" key=${s.seat}>
-            <h3>${s.name}${s.chip !== null ? ` (left with ${s.chip})` : ""}: ${s.score_now.total} now</h3>
-            <${Board} seat=${s} border=${state.border} size=${28} label=${`${s.name}'s board: ${tileCount(s.board.length)}`} />
-          </div>`)}
-      </section>
-      ${state.last_round && html`
-        <section class="breakdown" aria-labelledby="breakdown-title">
-          <h2 id="breakdown-title">Round ${state.running ? state.round - 1 : state.round} scores</h2>
-          <div class="breakdown-grid">${state.last_round.map((score, seat) => html`
-            <div key=${seat}><h3>${view.seats[seat].name}</h3><${ScoreLines} score=${score} /></div>`)}</div>
-        </section>`}
     </section>
   `;
 }
