@@ -2,55 +2,10 @@
 // What a seat may do, and what a placement would score, come from the API (legal, hints);
 // a placement the client sends anyway is refused by the server, in the server's words.
 import { html, useState, useEffect, useRef, useMemo } from "./lib.js";
+import { BoardMap, COLOURS, S, SIZE, TileFace, tileWords, turned } from "./crazymino-tiles.js";
+import { LastPlacements, lastPlacements } from "./crazymino-marks.js";
 
-export const SIZE = 14;
-const S = 40; // one cell, in SVG units
-const COLOURS = { P: "pink", G: "green", Y: "yellow", B: "blue" };
-// Each colour has its own shape too, so that the board reads without colour perception.
-export const SHAPE = { pink: "circle", green: "triangle", yellow: "square", blue: "diamond" };
-
-/** A colour's shape, centred on (x, y), of radius r. */
-export function Shape({ colour, x, y, r, className = "" }) {
-  const cls = `shape ${colour} ${className}`;
-  switch (SHAPE[colour]) {
-    case "circle":
-      return html`<circle class=${cls} cx=${x} cy=${y} r=${r} />`;
-    case "triangle":
-      return html`<polygon class=${cls} points=${`${x},${y - r} ${x + r},${y + r * 0.8} ${x - r},${y + r * 0.8}`} />`;
-    case "square":
-      return html`<rect class=${cls} x=${x - r * 0.85} y=${y - r * 0.85} width=${r * 1.7} height=${r * 1.7} />`;
-    default:
-      return html`<polygon class=${cls} points=${`${x},${y - r} ${x + r},${y} ${x},${y + r} ${x - r},${y}`} />`;
-  }
-}
-
-/** The corner numbers (NW, NE, SE, SW) of a tile turned clockwise by `rotation` degrees. */
-export function turned(corners, rotation) {
-  const k = (rotation / 90) % 4;
-  return [0, 1, 2, 3].map((i) => corners[(i - k + 4) % 4]);
-}
-
-/** A tile at (x, y), size `size`: its colour, its shape, its four numbers. */
-export function TileFace({ colour, corners, x = 0, y = 0, size = S, className = "" }) {
-  const pad = size * 0.2;
-  const spots = [
-    [x + pad, y + pad],
-    [x + size - pad, y + pad],
-    [x + size - pad, y + size - pad],
-    [x + pad, y + size - pad],
-  ];
-  return html`
-    <g class=${`tile ${colour} ${className}`}>
-      <rect class="tile-body" x=${x + 1} y=${y + 1} width=${size - 2} height=${size - 2} rx="3" />
-      <${Shape} colour=${colour} x=${x + size / 2} y=${y + size / 2} r=${size * 0.16} className="tile-shape" />
-      ${corners.map((n, k) => html`<text class="number" x=${spots[k][0]} y=${spots[k][1]}
-        font-size=${size * 0.3} text-anchor="middle" dominant-baseline="central">${n}</text>`)}
-    </g>`;
-}
-
-export function tileWords(face, rotation = 0) {
-  return `${face.colour} tile ${turned(face.corners, rotation).join("-")}`;
-}
+export { SHAPE, Shape, TileFace, tileWords, turned, SIZE } from "./crazymino-tiles.js";
 
 function scoreWords(score) {
   const base = score.colour_bonus ? `(${score.sum} + ${score.colour_bonus} colour bonus)` : `${score.sum}`;
@@ -60,52 +15,24 @@ function scoreWords(score) {
   return `${score.total} points: ${text}`;
 }
 
-/** The board map: cell colours with their shapes, multipliers, start stars. */
-export function BoardMap({ state }) {
-  const multipliers = new Map(state.multipliers.map((m) => [`${m.row},${m.col}`, m.times]));
-  const starts = new Set((state.start_cells || []).map(([r, c]) => `${r},${c}`));
-  const cells = [];
-  for (let row = 0; row < SIZE; row++) {
-    for (let col = 0; col < SIZE; col++) {
-      const colour = COLOURS[state.board[row][col]];
-      const x = col * S;
-      const y = row * S;
-      const times = multipliers.get(`${row},${col}`);
-      cells.push(html`
-        <g class=${`cell ${colour}`}>
-          <rect x=${x} y=${y} width=${S} height=${S} />
-          <${Shape} colour=${colour} x=${x + 7} y=${y + 7} r=${4} className="cell-shape" />
-          ${times && html`<text class="times" x=${x + S / 2} y=${y + S / 2 + 2} text-anchor="middle" dominant-baseline="central">×${times}</text>`}
-          ${starts.has(`${row},${col}`) && html`<polygon class="star" points=${star(x + S / 2, y + S / 2, 11)} />`}
-        </g>`);
-    }
-  }
-  return cells;
-}
-
-function star(cx, cy, r) {
-  const points = [];
-  for (let i = 0; i < 10; i++) {
-    const radius = i % 2 ? r * 0.45 : r;
-    const angle = (Math.PI / 5) * i - Math.PI / 2;
-    points.push(`${(cx + radius * Math.cos(angle)).toFixed(1)},${(cy + radius * Math.sin(angle)).toFixed(1)}`);
-  }
-  return points.join(" ");
-}
-
-function cellWords(state, row, col, placed, fit) {
+function cellWords(state, row, col, placed, fit, last) {
   const colour = COLOURS[state.board[row][col]];
   const times = state.multipliers.find((m) => m.row === row && m.col === col);
   let text = `Cell (${row}, ${col}), ${colour}${times ? `, ×${times.times}` : ""}`;
   if (placed) {
     text += `: ${placed.colour} tile ${placed.corners.join("-")}`;
+    const by = placed.seat !== undefined && placed.seat !== null ? state.seats[placed.seat] : null;
+    const lastOne = by && last.get(placed.seat);
+    if (lastOne && lastOne.event.row === row && lastOne.event.col === col) {
+      text += `, ${by.name}'s last tile (seat ${placed.seat + 1}), ${lastOne.event.score.total} points`;
+    }
   } else if (fit) {
     text += `: the selected tile fits here for ${scoreWords(fit.hint)}`;
   }
   return text;
 }
 
-export function CrazyminoBoard({ view, send, busy, readOnly = false }) {
+export function CrazyminoBoard({ view, send, busy, log, readOnly = false }) {
   const state = view.state;
   const me = view.seat;
   const hand = me !== null ? state.seats[me].hand || [] : [];
@@ -136,6 +63,7 @@ export function CrazyminoBoard({ view, send, busy, readOnly = false }) {
   const placed = new Map(state.placements.map((p) => [`${p.row},${p.col}`, p]));
   const face = hand.find((t) => t.tile === selected);
   const canDraw = view.legal.some((c) => c.type === "draw_and_pass");
+  const marks = lastPlacements(log);
 
   function choose(tile) {
     if (tile === selected) setRotation((rotation + 90) % 360);
@@ -219,8 +147,8 @@ export function CrazyminoBoard({ view, send, busy, readOnly = false }) {
 
   const [cr, cc] = cursor;
   const status = pointing
-    ? cellWords(state, pointing[0], pointing[1], placed.get(pointing.join(",")), here.get(pointing.join(",")))
-    : cellWords(state, cr, cc, placed.get(`${cr},${cc}`), here.get(`${cr},${cc}`));
+    ? cellWords(state, pointing[0], pointing[1], placed.get(pointing.join(",")), here.get(pointing.join(",")), marks.last)
+    : cellWords(state, cr, cc, placed.get(`${cr},${cc}`), here.get(`${cr},${cc}`), marks.last);
   const draggedFace = drag && hand.find((t) => t.tile === drag.tile);
   // The selected tile, shown where it would go: the cell pointed at, else the cursor's.
   const spot = pointing || cursor;
@@ -245,6 +173,7 @@ export function CrazyminoBoard({ view, send, busy, readOnly = false }) {
                 onPointerEnter=${() => setPointing([row, col])} onPointerLeave=${() => setPointing(null)}
                 onClick=${() => { setCursor([row, col]); lay(row, col); }} />`;
             })}
+            <${LastPlacements} ...${marks} />
             ${preview && html`<${TileFace} colour=${face.colour} corners=${turned(face.corners, rotation)}
               x=${preview[1] * S} y=${preview[0] * S} className="preview" />`}
             <rect class="cursor" x=${cc * S + 1} y=${cr * S + 1} width=${S - 2} height=${S - 2} />
