@@ -2,7 +2,7 @@
 // What a seat may do, and what a placement would score, come from the API (legal, hints);
 // a placement the client sends anyway is refused by the server, in the server's words.
 import { html, useState, useEffect, useRef, useMemo } from "./lib.js";
-import { BoardMap, COLOURS, S, SIZE, TileFace, tileWords, turned } from "./crazymino-tiles.js";
+import { BoardMap, COLOURS, COLUMNS, S, SIZE, TileFace, cellName, tileWords, turned } from "./crazymino-tiles.js";
 import { LastPlacements, lastPlacements } from "./crazymino-marks.js";
 
 export { SHAPE, Shape, TileFace, tileWords, turned, SIZE } from "./crazymino-tiles.js";
@@ -18,7 +18,7 @@ function scoreWords(score) {
 function cellWords(state, row, col, placed, fit, last) {
   const colour = COLOURS[state.board[row][col]];
   const times = state.multipliers.find((m) => m.row === row && m.col === col);
-  let text = `Cell (${row}, ${col}), ${colour}${times ? `, ×${times.times}` : ""}`;
+  let text = `Cell ${cellName(row, col)}, ${colour}${times ? `, ×${times.times}` : ""}`;
   if (placed) {
     text += `: ${placed.colour} tile ${placed.corners.join("-")}`;
     const by = placed.seat !== undefined && placed.seat !== null ? state.seats[placed.seat] : null;
@@ -43,6 +43,8 @@ export function CrazyminoBoard({ view, send, busy, log, readOnly = false }) {
   const [pointing, setPointing] = useState(null);
   const [drag, setDrag] = useState(null);
   const board = useRef(null);
+  const scroller = useRef(null);
+  const dock = useRef(null);
 
   useEffect(() => {
     if (selected !== null && !hand.some((t) => t.tile === selected)) setSelected(null);
@@ -111,7 +113,8 @@ export function CrazyminoBoard({ view, send, busy, log, readOnly = false }) {
     return row >= 0 && row < SIZE && col >= 0 && col < SIZE ? [row, col] : null;
   }
   function startDrag(event, tile) {
-    if (!mine) return;
+    // A mouse drags; a finger taps the tile, then the cell (its swipes scroll the hand and board).
+    if (!mine || event.pointerType !== "mouse") return;
     const start = { x: event.clientX, y: event.clientY };
     let moving = false;
     const move = (e) => {
@@ -154,39 +157,51 @@ export function CrazyminoBoard({ view, send, busy, log, readOnly = false }) {
   const spot = pointing || cursor;
   const preview = face && here.has(spot.join(",")) ? spot : null;
 
+  const toAct = view.to_act.map((seat) => view.seats[seat].name).join(", ");
+  // Whose turn, in a line the phone's bar keeps short (the longer help is for the wide screen).
+  const turnLine = view.status !== "active" ? "The game is over."
+    : mine ? html`Your turn: pick a tile, then a cell.<span class="more"> Pick the tile again to turn it, or drag it onto the board.</span>`
+    : `${toAct} to play; wait for your turn.`;
+  const playing = !readOnly && me !== null;
+
   return html`
     <section class="crazymino" onKeyDown=${onKey} aria-label="Crazymino table">
-      <div class="board-wrap">
-        <div class="board" ref=${board} tabindex="0" role="application"
-          aria-label="Board, 14 by 14. Arrow keys move over the board; Enter lays the selected tile on the cell; R turns it; N picks the next tile of your hand."
-          aria-describedby="cell-status">
-          <svg viewBox=${`0 0 ${SIZE * S} ${SIZE * S}`} aria-hidden="true">
-            <${BoardMap} state=${state} />
-            ${state.placements.map((p) => html`<${TileFace} colour=${p.colour} corners=${p.corners} x=${p.col * S} y=${p.row * S} className=${p.seat === undefined || p.seat === null ? "start" : ""} />`)}
-            ${[...here.values()].map((f) => html`
-              <rect class="fit" x=${f.col * S + 2} y=${f.row * S + 2} width=${S - 4} height=${S - 4} />`)}
-            ${Array.from({ length: SIZE * SIZE }, (_, i) => {
-              const row = Math.floor(i / SIZE);
-              const col = i % SIZE;
-              return html`<rect class="hit" x=${col * S} y=${row * S} width=${S} height=${S}
-                data-row=${row} data-col=${col}
-                onPointerEnter=${() => setPointing([row, col])} onPointerLeave=${() => setPointing(null)}
-                onClick=${() => { setCursor([row, col]); lay(row, col); }} />`;
-            })}
-            <${LastPlacements} ...${marks} />
-            ${preview && html`<${TileFace} colour=${face.colour} corners=${turned(face.corners, rotation)}
-              x=${preview[1] * S} y=${preview[0] * S} className="preview" />`}
-            <rect class="cursor" x=${cc * S + 1} y=${cr * S + 1} width=${S - 2} height=${S - 2} />
-          </svg>
+      <div class="board-scroller" ref=${scroller}>
+        <div class="board-grid">
+          <span class="corner" aria-hidden="true"></span>
+          <ol class="col-labels" aria-hidden="true">${[...COLUMNS].map((letter) => html`<li>${letter}</li>`)}</ol>
+          <ol class="row-labels" aria-hidden="true">${[...COLUMNS].map((_, n) => html`<li>${n + 1}</li>`)}</ol>
+          <div class="board" ref=${board} tabindex="0" role="application"
+            aria-label="Board, 14 by 14: columns A to N from the left, rows 1 to 14 from the top. Arrow keys move over the board; Enter lays the selected tile on the cell; R turns it; N picks the next tile of your hand."
+            aria-describedby="cell-status">
+            <svg viewBox=${`0 0 ${SIZE * S} ${SIZE * S}`} aria-hidden="true">
+              <${BoardMap} state=${state} />
+              ${state.placements.map((p) => html`<${TileFace} colour=${p.colour} corners=${p.corners} x=${p.col * S} y=${p.row * S} className=${p.seat === undefined || p.seat === null ? "start" : ""} />`)}
+              ${[...here.values()].map((f) => html`
+                <rect class="fit" x=${f.col * S + 2} y=${f.row * S + 2} width=${S - 4} height=${S - 4} />`)}
+              ${Array.from({ length: SIZE * SIZE }, (_, i) => {
+                const row = Math.floor(i / SIZE);
+                const col = i % SIZE;
+                return html`<rect class="hit" x=${col * S} y=${row * S} width=${S} height=${S}
+                  data-row=${row} data-col=${col}
+                  onPointerEnter=${(e) => e.pointerType === "mouse" && setPointing([row, col])}
+                  onPointerLeave=${() => setPointing(null)}
+                  onClick=${() => { setCursor([row, col]); lay(row, col); }} />`;
+              })}
+              <${LastPlacements} ...${marks} />
+              ${preview && html`<${TileFace} colour=${face.colour} corners=${turned(face.corners, rotation)}
+                x=${preview[1] * S} y=${preview[0] * S} className="preview" />`}
+              <rect class="cursor" x=${cc * S + 1} y=${cr * S + 1} width=${S - 2} height=${S - 2} />
+            </svg>
+          </div>
         </div>
-        <p id="cell-status" class="cell-status" aria-live="polite">${status}</p>
       </div>
-      <div class="side">
+      <div class=${`side${playing ? " dock" : ""}`} ref=${dock}>
         ${readOnly && html`<${Hands} state=${state} />`}
-        ${!readOnly && me !== null && html`
+        ${playing && html`
+          <p class=${`turn-line${mine ? " mine" : ""}`}>${turnLine}</p>
           <section class="hand" aria-labelledby="hand-title">
-            <h2 id="hand-title">Your hand (${hand.length} tiles)</h2>
-            <p class="hint">${mine ? "Your turn: pick a tile (click it again to turn it), then a cell; or drag it onto the board." : "Wait for your turn."}</p>
+            <h2 id="hand-title">Your hand (${hand.length} ${hand.length === 1 ? "tile" : "tiles"})</h2>
             <ul>
               ${hand.map((t) => {
                 const chosen = t.tile === selected;
@@ -201,14 +216,15 @@ export function CrazyminoBoard({ view, send, busy, log, readOnly = false }) {
                   </button></li>`;
               })}
             </ul>
-          </section>`}
-        <div class="controls">
-          ${!readOnly && me !== null && html`
+          </section>
+          <div class="controls">
             <button type="button" disabled=${selected === null} onClick=${() => setRotation((rotation + 90) % 360)}>Rotate tile</button>
-            <button type="button" disabled=${!mine || !canDraw || busy} onClick=${() => send({ type: "draw_and_pass" })}>Draw a tile & pass</button>`}
-          <p class="pile">Pile: ${state.pile_size} tiles</p>
-          ${face && html`<p class="selected">Selected: ${tileWords(face, rotation)}, turned ${rotation}°; it fits ${here.size} ${here.size === 1 ? "cell" : "cells"}.</p>`}
-        </div>
+            <button type="button" class="draw" disabled=${!mine || !canDraw || busy} onClick=${() => send({ type: "draw_and_pass" })}>Draw a tile & pass</button>
+            <span class="pile">Pile: ${state.pile_size} ${state.pile_size === 1 ? "tile" : "tiles"}</span>
+          </div>`}
+        <p id="cell-status" class="cell-status" aria-live="polite">${status}</p>
+        ${face && html`<p class="selected">Selected: ${tileWords(face, rotation)}, turned ${rotation}°; it fits ${here.size} ${here.size === 1 ? "cell" : "cells"}.</p>`}
+        ${!playing && html`<p class="pile">Pile: ${state.pile_size} ${state.pile_size === 1 ? "tile" : "tiles"}</p>`}
         <p class="keys">Keys: arrows move over the board, Enter lays the selected tile, R turns it, N picks the next tile.</p>
       </div>
       ${draggedFace && html`<div class="ghost" aria-hidden="true" ref=${(el) => el && (el.style.transform = `translate(${drag.x - 24}px, ${drag.y - 24}px)`)}>
