@@ -121,3 +121,17 @@ async def cursor(page: Page) -> tuple[int, int]:
 async def hand(page: Page) -> list[int]:
     tiles = await page.locator(".hand-tile").evaluate_all("els => els.map(e => e.dataset.tile)")
     return [int(t) for t in tiles]
+
+
+async def swipe(page: Page, x: float, y: float, dx: float, dy: float) -> None:
+    """A finger's swipe from (x, y) by (dx, dy), in ten moves, as touch events the browser itself
+    handles (scrolling what the finger is over, unless `touch-action` forbids it)."""
+    session = await page.context.new_cdp_session(page)
+    touch = "Input.dispatchTouchEvent"
+    await session.send(touch, {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for k in range(1, 11):
+        point = {"x": x + dx * k / 10, "y": y + dy * k / 10}
+        await session.send(touch, {"type": "touchMove", "touchPoints": [point]})
+        await page.wait_for_timeout(16)  # a finger moves over frames, not all at once
+    await session.send(touch, {"type": "touchEnd", "touchPoints": []})
+    await session.detach()

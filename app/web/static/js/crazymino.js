@@ -4,6 +4,7 @@
 import { html, useState, useEffect, useRef, useMemo } from "./lib.js";
 import { BoardMap, COLOURS, COLUMNS, S, SIZE, TileFace, cellName, tileWords, turned } from "./crazymino-tiles.js";
 import { LastPlacements, lastPlacements } from "./crazymino-marks.js";
+import { bringIntoView } from "./crazymino-scroll.js";
 
 export { SHAPE, Shape, TileFace, tileWords, turned, SIZE } from "./crazymino-tiles.js";
 
@@ -45,6 +46,11 @@ export function CrazyminoBoard({ view, send, busy, log, readOnly = false }) {
   const board = useRef(null);
   const scroller = useRef(null);
   const dock = useRef(null);
+  const keyed = useRef(false); // the cursor moved by a key, not by a tap or a click
+  const shown = () => ({
+    board: board.current, scroller: scroller.current, dock: dock.current,
+    labels: scroller.current ? scroller.current.querySelector(".row-labels").offsetWidth : 0,
+  });
 
   useEffect(() => {
     if (selected !== null && !hand.some((t) => t.tile === selected)) setSelected(null);
@@ -64,6 +70,14 @@ export function CrazyminoBoard({ view, send, busy, log, readOnly = false }) {
   const here = fits.get(`${selected}:${rotation}`) || new Map();
   const placed = new Map(state.placements.map((p) => [`${p.row},${p.col}`, p]));
   const face = hand.find((t) => t.tile === selected);
+  // A tile picked (or turned) shows where it fits: one of those cells comes into view.
+  useEffect(() => {
+    if (selected !== null && here.size) bringIntoView(shown(), [...here.values()].map((f) => [f.row, f.col]));
+  }, [selected, rotation]);
+  useEffect(() => {
+    if (keyed.current) bringIntoView(shown(), [cursor]);
+    keyed.current = false;
+  }, [cursor]);
   const canDraw = view.legal.some((c) => c.type === "draw_and_pass");
   const marks = lastPlacements(log);
 
@@ -95,6 +109,7 @@ export function CrazyminoBoard({ view, send, busy, log, readOnly = false }) {
     const onBoard = event.target === board.current;
     if (moves[event.key] && onBoard) {
       const [dr, dc] = moves[event.key];
+      keyed.current = true;
       setCursor([Math.min(SIZE - 1, Math.max(0, row + dr)), Math.min(SIZE - 1, Math.max(0, col + dc))]);
       event.preventDefault();
     } else if ((event.key === "Enter" || event.key === " ") && onBoard) {
