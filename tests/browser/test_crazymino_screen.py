@@ -24,6 +24,7 @@ from crazymino_page import (
     wait_log_grows,
 )
 from playwright.async_api import Browser, Page, expect
+from test_access import no_serious_violation
 
 FOUR = [
     {"type": "human", "name": "Ann"},
@@ -94,6 +95,7 @@ async def test_a_turn_fits_one_screen_of_1366_by_768(
     assert hand["x"] >= board["x"] + board["width"]
     await no_sideways_scroll(page, 1366)
     await page.screenshot(path=screenshot_path("crazymino-1366.png", tmp_path))
+    await no_serious_violation(page)
 
 
 async def test_on_a_phone_the_board_scrolls_the_hand_sticks_and_tap_tap_lays_a_tile(
@@ -130,6 +132,7 @@ async def test_on_a_phone_the_board_scrolls_the_hand_sticks_and_tap_tap_lays_a_t
     last_row = await box(page, cell(page, 13, 0))
     assert inside(dock, 390, 844) and last_row["y"] + last_row["height"] <= dock["y"] + 1
     await page.screenshot(path=screenshot_path("crazymino-390.png", tmp_path))
+    await no_serious_violation(page)
 
     # Tap a tile, tap again to turn it until it fits; the cell it fits comes into view; tap it.
     await page.evaluate("document.querySelector('.board-scroller').scrollLeft = 0")
