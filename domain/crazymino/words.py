@@ -1,7 +1,8 @@
 """Crazymino's events in words, as the game log shows them: every score with its whole detail.
 
 Each sentence says only what the event given says: a redacted event (a hidden tile) reads
-without the tile.
+without the tile. A cell is named as the board's labels name it: its column's letter (A–N,
+left to right) and its row's number (1–14, from the top), so (row 6, col 5) is F7.
 """
 
 from __future__ import annotations
@@ -27,6 +28,14 @@ _CORNERS = {
     3: "three corners",
     4: "four corners",
 }
+
+
+_COLUMNS = "ABCDEFGHIJKLMN"
+
+
+def cell_name(row: int, col: int) -> str:
+    """The cell as the board's labels name it: (6, 5) is F7."""
+    return f"{_COLUMNS[col]}{row + 1}"
 
 
 def numbers(corners: Sequence[int]) -> str:
@@ -70,7 +79,7 @@ def describe(event: Event, names: Sequence[str]) -> str:
             start = tile_words(event.start_tile)
             return (
                 f"The game begins; turn order {order}. Each player is dealt 20 tiles; {start} "
-                f"starts the board at ({event.start_row}, {event.start_col}); "
+                f"starts the board at {cell_name(event.start_row, event.start_col)}; "
                 f"{event.pile_size} tiles are left in the pile."
             )
         case TileDrawn(seat=seat, tile=tile, automatic=automatic):
@@ -100,5 +109,5 @@ def _placed(event: TilePlaced, who: str) -> str:
     turned = f", turned {event.rotation}°" if event.rotation else ""
     return (
         f"{who} lays a {event.colour} tile {numbers(event.corners)} on "
-        f"({event.row}, {event.col}){turned}: {score_words(event.score)}."
+        f"{cell_name(event.row, event.col)}{turned}: {score_words(event.score)}."
     )

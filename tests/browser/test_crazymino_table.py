@@ -11,6 +11,7 @@ import pytest
 from conftest import Console, create_game, open_page, screenshot_path
 from crazymino_page import (
     cell,
+    cell_name,
     cursor,
     fit_cell,
     gone_from_hand,
@@ -47,7 +48,7 @@ async def lay_by_clicks(page: Page) -> None:
     tile = await pick_fitting(page)
     row, col = await fit_cell(page)
     await page.locator(cell(page, row, col)).click()
-    await wait_log_grows(page, before, f"on ({row}, {col})")
+    await wait_log_grows(page, before, f"on {cell_name(row, col)}")
     await gone_from_hand(page, tile)
 
 
@@ -77,7 +78,7 @@ async def lay_by_keys(page: Page) -> None:
     assert await cursor(page) == (row, col)
     await expect(page.locator("#cell-status")).to_contain_text("fits here for")
     await page.keyboard.press("Enter")
-    await wait_log_grows(page, before, f"on ({row}, {col})")
+    await wait_log_grows(page, before, f"on {cell_name(row, col)}")
 
 
 @pytest.mark.parametrize("where", ["web", "embedded"])

@@ -6,7 +6,7 @@ import random
 
 from domain.crazymino.game import CRAZYMINO
 from domain.crazymino.model import GameEnded, PlaceTile, Score, TileDrawn, TilePlaced
-from domain.crazymino.words import score_words
+from domain.crazymino.words import cell_name, score_words
 from domain.game import Setup
 
 NAMES = ("Ann", "Bob", "Cy")
@@ -27,7 +27,7 @@ def test_a_placement_reads_with_its_whole_score() -> None:
     )
     text = CRAZYMINO.describe(placed, NAMES)
     assert text == (
-        "Bob lays a blue tile 4-1-2-6 on (6, 8), turned 90°: (13 + 10 colour bonus) × 2 "
+        "Bob lays a blue tile 4-1-2-6 on I7, turned 90°: (13 + 10 colour bonus) × 2 "
         "(two corners, bridging two groups) × 3 (cell) = 138 points."
     )
     plain = Score(
@@ -66,3 +66,9 @@ def test_hints_are_the_scores_the_placements_get() -> None:
             else:
                 assert hint is None
         state = CRAZYMINO.fold(state, CRAZYMINO.decide(state, seat, rng.choice(legal)))
+
+
+def test_a_cell_is_named_as_the_boards_labels_name_it() -> None:
+    assert cell_name(0, 0) == "A1"
+    assert cell_name(6, 5) == "F7"
+    assert cell_name(13, 13) == "N14"

@@ -2,55 +2,11 @@
 // What a seat may do, and what a placement would score, come from the API (legal, hints);
 // a placement the client sends anyway is refused by the server, in the server's words.
 import { html, useState, useEffect, useRef, useMemo } from "./lib.js";
+import { BoardMap, COLOURS, COLUMNS, S, SIZE, TileFace, cellName, tileWords, turned } from "./crazymino-tiles.js";
+import { LastPlacements, lastPlacements } from "./crazymino-marks.js";
+import { bringIntoView } from "./crazymino-scroll.js";
 
-export const SIZE = 14;
-const S = 40; // one cell, in SVG units
-const COLOURS = { P: "pink", G: "green", Y: "yellow", B: "blue" };
-// Each colour has its own shape too, so that the board reads without colour perception.
-export const SHAPE = { pink: "circle", green: "triangle", yellow: "square", blue: "diamond" };
-
-/** A colour's shape, centred on (x, y), of radius r. */
-export function Shape({ colour, x, y, r, className = "" }) {
-  const cls = `shape ${colour} ${className}`;
-  switch (SHAPE[colour]) {
-    case "circle":
-      return html`<circle class=${cls} cx=${x} cy=${y} r=${r} />`;
-    case "triangle":
-      return html`<polygon class=${cls} points=${`${x},${y - r} ${x + r},${y + r * 0.8} ${x - r},${y + r * 0.8}`} />`;
-    case "square":
-      return html`<rect class=${cls} x=${x - r * 0.85} y=${y - r * 0.85} width=${r * 1.7} height=${r * 1.7} />`;
-    default:
-      return html`<polygon class=${cls} points=${`${x},${y - r} ${x + r},${y} ${x},${y + r} ${x - r},${y}`} />`;
-  }
-}
-
-/** The corner numbers (NW, NE, SE, SW) of a tile turned clockwise by `rotation` degrees. */
-export function turned(corners, rotation) {
-  const k = (rotation / 90) % 4;
-  return [0, 1, 2, 3].map((i) => corners[(i - k + 4) % 4]);
-}
-
-/** A tile at (x, y), size `size`: its colour, its shape, its four numbers. */
-export function TileFace({ colour, corners, x = 0, y = 0, size = S, className = "" }) {
-  const pad = size * 0.2;
-  const spots = [
-    [x + pad, y + pad],
-    [x + size - pad, y + pad],
-    [x + size - pad, y + size - pad],
-    [x + pad, y + size - pad],
-  ];
-  return html`
-    <g class=${`tile ${colour} ${className}`}>
-      <rect class="tile-body" x=${x + 1} y=${y + 1} width=${size - 2} height=${size - 2} rx="3" />
-      <${Shape} colour=${colour} x=${x + size / 2} y=${y + size / 2} r=${size * 0.16} className="tile-shape" />
-      ${corners.map((n, k) => html`<text class="number" x=${spots[k][0]} y=${spots[k][1]}
-        font-size=${size * 0.3} text-anchor="middle" dominant-baseline="central">${n}</text>`)}
-    </g>`;
-}
-
-export function tileWords(face, rotation = 0) {
-  return `${face.colour} tile ${turned(face.corners, rotation).join("-")}`;
-}
+export { SHAPE, Shape, TileFace, tileWords, turned, SIZE } from "./crazymino-tiles.js";
 
 function scoreWords(score) {
   const base = score.colour_bonus ? `(${score.sum} + ${score.colour_bonus} colour bonus)` : `${score.sum}`;
@@ -60,52 +16,24 @@ function scoreWords(score) {
   return `${score.total} points: ${text}`;
 }
 
-/** The board map: cell colours with their shapes, multipliers, start stars. */
-export function BoardMap({ state }) {
-  const multipliers = new Map(state.multipliers.map((m) => [`${m.row},${m.col}`, m.times]));
-  const starts = new Set((state.start_cells || []).map(([r, c]) => `${r},${c}`));
-  const cells = [];
-  for (let row = 0; row < SIZE; row++) {
-    for (let col = 0; col < SIZE; col++) {
-      const colour = COLOURS[state.board[row][col]];
-      const x = col * S;
-      const y = row * S;
-      const times = multipliers.get(`${row},${col}`);
-      cells.push(html`
-        <g class=${`cell ${colour}`}>
-          <rect x=${x} y=${y} width=${S} height=${S} />
-          <${Shape} colour=${colour} x=${x + 7} y=${y + 7} r=${4} className="cell-shape" />
-          ${times && html`<text class="times" x=${x + S / 2} y=${y + S / 2 + 2} text-anchor="middle" dominant-baseline="central">×${times}</text>`}
-          ${starts.has(`${row},${col}`) && html`<polygon class="star" points=${star(x + S / 2, y + S / 2, 11)} />`}
-        </g>`);
-    }
-  }
-  return cells;
-}
-
-function star(cx, cy, r) {
-  const points = [];
-  for (let i = 0; i < 10; i++) {
-    const radius = i % 2 ? r * 0.45 : r;
-    const angle = (Math.PI / 5) * i - Math.PI / 2;
-    points.push(`${(cx + radius * Math.cos(angle)).toFixed(1)},${(cy + radius * Math.sin(angle)).toFixed(1)}`);
-  }
-  return points.join(" ");
-}
-
-function cellWords(state, row, col, placed, fit) {
+function cellWords(state, row, col, placed, fit, last) {
   const colour = COLOURS[state.board[row][col]];
   const times = state.multipliers.find((m) => m.row === row && m.col === col);
-  let text = `Cell (${row}, ${col}), ${colour}${times ? `, ×${times.times}` : ""}`;
+  let text = `Cell ${cellName(row, col)}, ${colour}${times ? `, ×${times.times}` : ""}`;
   if (placed) {
     text += `: ${placed.colour} tile ${placed.corners.join("-")}`;
+    const by = placed.seat !== undefined && placed.seat !== null ? state.seats[placed.seat] : null;
+    const lastOne = by && last.get(placed.seat);
+    if (lastOne && lastOne.event.row === row && lastOne.event.col === col) {
+      text += `, ${by.name}'s last tile (seat ${placed.seat + 1}), ${lastOne.event.score.total} points`;
+    }
   } else if (fit) {
     text += `: the selected tile fits here for ${scoreWords(fit.hint)}`;
   }
   return text;
 }
 
-export function CrazyminoBoard({ view, send, busy, readOnly = false }) {
+export function CrazyminoBoard({ view, send, busy, log, readOnly = false }) {
   const state = view.state;
   const me = view.seat;
   const hand = me !== null ? state.seats[me].hand || [] : [];
@@ -116,6 +44,13 @@ export function CrazyminoBoard({ view, send, busy, readOnly = false }) {
   const [pointing, setPointing] = useState(null);
   const [drag, setDrag] = useState(null);
   const board = useRef(null);
+  const scroller = useRef(null);
+  const dock = useRef(null);
+  const keyed = useRef(false); // the cursor moved by a key, not by a tap or a click
+  const shown = () => ({
+    board: board.current, scroller: scroller.current, dock: dock.current,
+    labels: scroller.current ? scroller.current.querySelector(".row-labels").offsetWidth : 0,
+  });
 
   useEffect(() => {
     if (selected !== null && !hand.some((t) => t.tile === selected)) setSelected(null);
@@ -135,7 +70,16 @@ export function CrazyminoBoard({ view, send, busy, readOnly = false }) {
   const here = fits.get(`${selected}:${rotation}`) || new Map();
   const placed = new Map(state.placements.map((p) => [`${p.row},${p.col}`, p]));
   const face = hand.find((t) => t.tile === selected);
+  // A tile picked (or turned) shows where it fits: one of those cells comes into view.
+  useEffect(() => {
+    if (selected !== null && here.size) bringIntoView(shown(), [...here.values()].map((f) => [f.row, f.col]));
+  }, [selected, rotation]);
+  useEffect(() => {
+    if (keyed.current) bringIntoView(shown(), [cursor]);
+    keyed.current = false;
+  }, [cursor]);
   const canDraw = view.legal.some((c) => c.type === "draw_and_pass");
+  const marks = lastPlacements(log);
 
   function choose(tile) {
     if (tile === selected) setRotation((rotation + 90) % 360);
@@ -165,6 +109,7 @@ export function CrazyminoBoard({ view, send, busy, readOnly = false }) {
     const onBoard = event.target === board.current;
     if (moves[event.key] && onBoard) {
       const [dr, dc] = moves[event.key];
+      keyed.current = true;
       setCursor([Math.min(SIZE - 1, Math.max(0, row + dr)), Math.min(SIZE - 1, Math.max(0, col + dc))]);
       event.preventDefault();
     } else if ((event.key === "Enter" || event.key === " ") && onBoard) {
@@ -183,7 +128,8 @@ export function CrazyminoBoard({ view, send, busy, readOnly = false }) {
     return row >= 0 && row < SIZE && col >= 0 && col < SIZE ? [row, col] : null;
   }
   function startDrag(event, tile) {
-    if (!mine) return;
+    // A mouse drags; a finger taps the tile, then the cell (its swipes scroll the hand and board).
+    if (!mine || event.pointerType !== "mouse") return;
     const start = { x: event.clientX, y: event.clientY };
     let moving = false;
     const move = (e) => {
@@ -219,45 +165,58 @@ export function CrazyminoBoard({ view, send, busy, readOnly = false }) {
 
   const [cr, cc] = cursor;
   const status = pointing
-    ? cellWords(state, pointing[0], pointing[1], placed.get(pointing.join(",")), here.get(pointing.join(",")))
-    : cellWords(state, cr, cc, placed.get(`${cr},${cc}`), here.get(`${cr},${cc}`));
+    ? cellWords(state, pointing[0], pointing[1], placed.get(pointing.join(",")), here.get(pointing.join(",")), marks.last)
+    : cellWords(state, cr, cc, placed.get(`${cr},${cc}`), here.get(`${cr},${cc}`), marks.last);
   const draggedFace = drag && hand.find((t) => t.tile === drag.tile);
   // The selected tile, shown where it would go: the cell pointed at, else the cursor's.
   const spot = pointing || cursor;
   const preview = face && here.has(spot.join(",")) ? spot : null;
 
+  const toAct = view.to_act.map((seat) => view.seats[seat].name).join(", ");
+  // Whose turn, in a line the phone's bar keeps short (the longer help is for the wide screen).
+  const turnLine = view.status !== "active" ? "The game is over."
+    : mine ? html`Your turn: pick a tile, then a cell.<span class="more"> Pick the tile again to turn it, or drag it onto the board.</span>`
+    : `${toAct} to play; wait for your turn.`;
+  const playing = !readOnly && me !== null;
+
   return html`
     <section class="crazymino" onKeyDown=${onKey} aria-label="Crazymino table">
-      <div class="board-wrap">
-        <div class="board" ref=${board} tabindex="0" role="application"
-          aria-label="Board, 14 by 14. Arrow keys move over the board; Enter lays the selected tile on the cell; R turns it; N picks the next tile of your hand."
-          aria-describedby="cell-status">
-          <svg viewBox=${`0 0 ${SIZE * S} ${SIZE * S}`} aria-hidden="true">
-            <${BoardMap} state=${state} />
-            ${state.placements.map((p) => html`<${TileFace} colour=${p.colour} corners=${p.corners} x=${p.col * S} y=${p.row * S} className=${p.seat === undefined || p.seat === null ? "start" : ""} />`)}
-            ${[...here.values()].map((f) => html`
-              <rect class="fit" x=${f.col * S + 2} y=${f.row * S + 2} width=${S - 4} height=${S - 4} />`)}
-            ${Array.from({ length: SIZE * SIZE }, (_, i) => {
-              const row = Math.floor(i / SIZE);
-              const col = i % SIZE;
-              return html`<rect class="hit" x=${col * S} y=${row * S} width=${S} height=${S}
-                data-row=${row} data-col=${col}
-                onPointerEnter=${() => setPointing([row, col])} onPointerLeave=${() => setPointing(null)}
-                onClick=${() => { setCursor([row, col]); lay(row, col); }} />`;
-            })}
-            ${preview && html`<${TileFace} colour=${face.colour} corners=${turned(face.corners, rotation)}
-              x=${preview[1] * S} y=${preview[0] * S} className="preview" />`}
-            <rect class="cursor" x=${cc * S + 1} y=${cr * S + 1} width=${S - 2} height=${S - 2} />
-          </svg>
+      <div class="board-scroller" ref=${scroller}>
+        <div class="board-grid">
+          <span class="corner" aria-hidden="true"></span>
+          <ol class="col-labels" aria-hidden="true">${[...COLUMNS].map((letter) => html`<li>${letter}</li>`)}</ol>
+          <ol class="row-labels" aria-hidden="true">${[...COLUMNS].map((_, n) => html`<li>${n + 1}</li>`)}</ol>
+          <div class="board" ref=${board} tabindex="0" role="application"
+            aria-label="Board, 14 by 14: columns A to N from the left, rows 1 to 14 from the top. Arrow keys move over the board; Enter lays the selected tile on the cell; R turns it; N picks the next tile of your hand."
+            aria-describedby="cell-status">
+            <svg viewBox=${`0 0 ${SIZE * S} ${SIZE * S}`} aria-hidden="true">
+              <${BoardMap} state=${state} />
+              ${state.placements.map((p) => html`<${TileFace} colour=${p.colour} corners=${p.corners} x=${p.col * S} y=${p.row * S} className=${p.seat === undefined || p.seat === null ? "start" : ""} />`)}
+              ${[...here.values()].map((f) => html`
+                <rect class="fit" x=${f.col * S + 2} y=${f.row * S + 2} width=${S - 4} height=${S - 4} />`)}
+              ${Array.from({ length: SIZE * SIZE }, (_, i) => {
+                const row = Math.floor(i / SIZE);
+                const col = i % SIZE;
+                return html`<rect class="hit" x=${col * S} y=${row * S} width=${S} height=${S}
+                  data-row=${row} data-col=${col}
+                  onPointerEnter=${(e) => e.pointerType === "mouse" && setPointing([row, col])}
+                  onPointerLeave=${() => setPointing(null)}
+                  onClick=${() => { setCursor([row, col]); lay(row, col); }} />`;
+              })}
+              <${LastPlacements} ...${marks} />
+              ${preview && html`<${TileFace} colour=${face.colour} corners=${turned(face.corners, rotation)}
+                x=${preview[1] * S} y=${preview[0] * S} className="preview" />`}
+              <rect class="cursor" x=${cc * S + 1} y=${cr * S + 1} width=${S - 2} height=${S - 2} />
+            </svg>
+          </div>
         </div>
-        <p id="cell-status" class="cell-status" aria-live="polite">${status}</p>
       </div>
-      <div class="side">
+      <div class=${`side${playing ? " dock" : ""}`} ref=${dock}>
         ${readOnly && html`<${Hands} state=${state} />`}
-        ${!readOnly && me !== null && html`
+        ${playing && html`
+          <p class=${`turn-line${mine ? " mine" : ""}`}>${turnLine}</p>
           <section class="hand" aria-labelledby="hand-title">
-            <h2 id="hand-title">Your hand (${hand.length} tiles)</h2>
-            <p class="hint">${mine ? "Your turn: pick a tile (click it again to turn it), then a cell; or drag it onto the board." : "Wait for your turn."}</p>
+            <h2 id="hand-title">Your hand (${hand.length} ${hand.length === 1 ? "tile" : "tiles"})</h2>
             <ul>
               ${hand.map((t) => {
                 const chosen = t.tile === selected;
@@ -272,14 +231,15 @@ export function CrazyminoBoard({ view, send, busy, readOnly = false }) {
                   </button></li>`;
               })}
             </ul>
-          </section>`}
-        <div class="controls">
-          ${!readOnly && me !== null && html`
+          </section>
+          <div class="controls">
             <button type="button" disabled=${selected === null} onClick=${() => setRotation((rotation + 90) % 360)}>Rotate tile</button>
-            <button type="button" disabled=${!mine || !canDraw || busy} onClick=${() => send({ type: "draw_and_pass" })}>Draw a tile & pass</button>`}
-          <p class="pile">Pile: ${state.pile_size} tiles</p>
-          ${face && html`<p class="selected">Selected: ${tileWords(face, rotation)}, turned ${rotation}°; it fits ${here.size} ${here.size === 1 ? "cell" : "cells"}.</p>`}
-        </div>
+            <button type="button" class="draw" disabled=${!mine || !canDraw || busy} onClick=${() => send({ type: "draw_and_pass" })}>Draw a tile & pass</button>
+            <span class="pile">Pile: ${state.pile_size} ${state.pile_size === 1 ? "tile" : "tiles"}</span>
+          </div>`}
+        <p id="cell-status" class="cell-status" aria-live="polite">${status}</p>
+        ${face && html`<p class="selected">Selected: ${tileWords(face, rotation)}, turned ${rotation}°; it fits ${here.size} ${here.size === 1 ? "cell" : "cells"}.</p>`}
+        ${!playing && html`<p class="pile">Pile: ${state.pile_size} ${state.pile_size === 1 ? "tile" : "tiles"}</p>`}
         <p class="keys">Keys: arrows move over the board, Enter lays the selected tile, R turns it, N picks the next tile.</p>
       </div>
       ${draggedFace && html`<div class="ghost" aria-hidden="true" ref=${(el) => el && (el.style.transform = `translate(${drag.x - 24}px, ${drag.y - 24}px)`)}>
