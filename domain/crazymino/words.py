@@ -38,6 +38,11 @@ def cell_name(row: int, col: int) -> str:
     return f"{_COLUMNS[col]}{row + 1}"
 
 
+def count(n: int, noun: str) -> str:
+    """'1 point', '2 points'."""
+    return f"{n} {noun if abs(n) == 1 else noun + 's'}"
+
+
 def numbers(corners: Sequence[int]) -> str:
     if len(corners) == 4:  # a tile's corners: one f-string (the same words, faster)
         nw, ne, se, sw = corners
@@ -80,7 +85,8 @@ def describe(event: Event, names: Sequence[str]) -> str:
             return (
                 f"The game begins; turn order {order}. Each player is dealt 20 tiles; {start} "
                 f"starts the board at {cell_name(event.start_row, event.start_col)}; "
-                f"{event.pile_size} tiles are left in the pile."
+                f"{count(event.pile_size, 'tile')} {'is' if event.pile_size == 1 else 'are'} "
+                "left in the pile."
             )
         case TileDrawn(seat=seat, tile=tile, automatic=automatic):
             what = "a tile" if tile is None else tile_words(tile)
@@ -95,8 +101,8 @@ def describe(event: Event, names: Sequence[str]) -> str:
             total = sum(b.points for b in bonus)
             parts = ", ".join(f"{who(b.opponent)} {b.points}" for b in bonus)
             return (
-                f"{who(seat)} lays their last tile and gains {total} points from the tiles left "
-                f"in the others' hands ({parts}). The game is over."
+                f"{who(seat)} lays their last tile and gains {count(total, 'point')} from the "
+                f"tiles left in the others' hands ({parts}). The game is over."
             )
         case GameEnded(reason="blocked"):
             return "Nobody can lay a tile and the pile is empty: the game is over."

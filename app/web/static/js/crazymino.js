@@ -6,6 +6,9 @@ import { BoardMap, COLOURS, COLUMNS, S, SIZE, TileFace, cellName, tileWords, tur
 import { LastPlacements, lastPlacements } from "./crazymino-marks.js";
 import { bringIntoView } from "./crazymino-scroll.js";
 
+/** "1 tile", "2 tiles". */
+const count = (n, noun) => `${n} ${Math.abs(n) === 1 ? noun : `${noun}s`}`;
+
 export { SHAPE, Shape, TileFace, tileWords, turned, SIZE } from "./crazymino-tiles.js";
 
 function scoreWords(score) {
@@ -261,12 +264,12 @@ function Hands({ state }) {
 export const CRAZYMINO = {
   title: "Crazymino",
   Board: CrazyminoBoard,
-  seatNote: (view, seat) => `${view.state.seats[seat].hand_size} tiles in hand`,
+  seatNote: (view, seat) => `${count(view.state.seats[seat].hand_size, "tile")} in hand`,
   scoreLine: (view, seat) => {
     const laid = view.state.placements.filter((p) => p.seat === seat);
     const points = laid.reduce((sum, p) => sum + p.score.total, 0);
     const ended = view.state.ended;
     const bonus = ended && ended.seat === seat ? ended.bonus.reduce((sum, b) => sum + b.points, 0) : 0;
-    return `${laid.length} tiles laid for ${points} points${bonus ? `, ${bonus} points for the last tile` : ""}`;
+    return `${count(laid.length, "tile")} laid for ${count(points, "point")}${bonus ? `, ${count(bonus, "point")} for the last tile` : ""}`;
   },
 };

@@ -48,8 +48,7 @@ export function Replay({ gameId, token }) {
       </div>
       <p class="step-text" aria-live="polite">${entry ? entry.text : ""}</p>
       <section class="players" aria-label="Scores at this step">
-        <ul>${view.seats.map((s) => html`<li class=${seatClass(s.seat)}><span class="head"><${SeatBadge} seat=${s.seat} /> <span class="name">${s.name}</span>
-          <span class="score">${points(view.scores[s.seat])}</span></span></li>`)}</ul>
+        <ul>${view.seats.map((s) => html`<li class=${seatClass(s.seat)}><span class="head"><${SeatBadge} seat=${s.seat} /> <span class="name">${s.name}</span>${" "}<span class="score">${points(view.scores[s.seat])}</span></span></li>`)}</ul>
       </section>
       ${game && html`<${game.Board} view=${view} send=${async () => false} busy=${true} readOnly=${true} log=${log.events.slice(0, at)} />`}
     </div>
