@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 import pytest
 from conftest import WEB_ENV, Console, create_game, open_page, screenshot_path
-from crazymino_page import log_size, my_turn, wait_log_grows
+from crazymino_page import lay_over_http, log_size, my_turn, wait_log_grows
 from playwright.async_api import Browser, expect
 from test_access import no_serious_violation
 
@@ -37,15 +37,6 @@ def events_of(base: str, game_id: str, token: str | None = None) -> list[dict[st
     return entries
 
 
-def lay_any(base: str, game_id: str, token: str) -> None:
-    """The seat lays the first tile its legal commands offer (or draws), over HTTP."""
-    headers = {"Authorization": f"Bearer {token}"}
-    view = httpx.get(f"{base}/api/games/{game_id}", headers=headers).json()
-    command = next((c for c in view["legal"] if c["type"] == "place_tile"), view["legal"][0])
-    answer = httpx.post(f"{base}/api/games/{game_id}/commands", json=command, headers=headers)
-    assert answer.status_code == 200, answer.text
-
-
 @pytest.mark.parametrize(("width", "height"), SIZES)
 async def test_the_others_moves_are_beside_their_names_and_said_and_your_turn_is_told(
     browser: Browser, console: Console, web: str, tmp_path: Path, width: int, height: int
@@ -58,7 +49,7 @@ async def test_the_others_moves_are_beside_their_names_and_said_and_your_turn_is
     await expect(sound).to_have_attribute("aria-pressed", "false")
     await page.evaluate(HIDE, True)
     size = await log_size(page)
-    lay_any(web, game, token)
+    lay_over_http(web, game, token)
     # The AI answers: its move is on its card, and the live region says it, then your turn.
     await wait_log_grows(page, size + 1, "Bo")
     await my_turn(page, "Ann")
