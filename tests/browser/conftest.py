@@ -31,7 +31,7 @@ ARGS = [
     "--no-first-run",
 ]
 #: The AI thinks a little, so that a person's move and the AI's answer can be told apart.
-WEB_ENV = {"AI_THINK_SECONDS": "0.3", "SSE_KEEP_ALIVE_SECONDS": "1", "WORKER_IN_PROCESS": "1"}
+WEB_ENV = {"AI_THINK_SECONDS": "0.1", "SSE_KEEP_ALIVE_SECONDS": "1", "WORKER_IN_PROCESS": "1"}
 
 
 @pytest.fixture(scope="session")

@@ -1,5 +1,5 @@
-"""Everyone can use the client: with the keyboard alone, at a phone's width, and without any
-serious or critical accessibility violation that axe-core finds."""
+"""Everyone can use the client: with the keyboard alone and at a phone's width (axe-core on every
+screen at both sizes is `test_every_screen.py`; `no_serious_violation` is kept here for all)."""
 
 from __future__ import annotations
 
@@ -31,29 +31,6 @@ def finished_game(base: str, seed: int) -> str:
         assert time.monotonic() < deadline
         time.sleep(0.2)
     return str(created["id"])
-
-
-async def test_axe_finds_no_serious_violation_on_any_screen(
-    browser: Browser, console: Console, web: str
-) -> None:
-    created = create_game(web, [{"type": "human", "name": "Ann"}, {"type": "ai"}], 51)
-    token = created["seats"][0]["token"]
-    page = await open_page(browser, console, web)
-    await expect(page.get_by_role("button", name="Create the game")).to_be_visible()
-    await no_serious_violation(page)
-    await page.goto(f"{web}/play/{created['id']}#t={token}")
-    await my_turn(page, "Ann")
-    await page.locator(".hand-tile").first.click()
-    await no_serious_violation(page)
-    await page.goto(f"{web}/watch/{created['id']}")
-    await expect(page.locator(".connection")).to_have_text("Live")
-    await no_serious_violation(page)
-    await page.goto(f"{web}/replay/{finished_game(web, 52)}")
-    await expect(page.locator("output")).to_be_visible()
-    await no_serious_violation(page)
-    await page.goto(f"{web}/rules/crazymino")
-    await expect(page.locator(".rules h1")).to_be_visible()
-    await no_serious_violation(page)
 
 
 async def test_the_keyboard_alone_creates_a_game_and_plays_it(
