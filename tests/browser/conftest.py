@@ -105,6 +105,11 @@ async def open_page(
     return page
 
 
+async def no_sideways_scroll(page: Page, width: int) -> None:
+    """The page is no wider than the screen: nothing to scroll sideways."""
+    assert await page.evaluate("document.documentElement.scrollWidth") <= width
+
+
 def screenshot_path(name: str, tmp_path: Path) -> Path:
     folder = Path(os.environ["SCREENSHOTS"]) if os.environ.get("SCREENSHOTS") else tmp_path
     folder.mkdir(parents=True, exist_ok=True)

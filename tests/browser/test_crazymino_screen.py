@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from conftest import Console, create_game, screenshot_path
+from conftest import Console, create_game, no_sideways_scroll, screenshot_path
 from crazymino_page import (
     cell,
     cell_name,
@@ -47,10 +47,6 @@ def inside(found: dict[str, float], width: int, height: int) -> bool:
         and found["x"] + found["width"] <= width
         and found["y"] + found["height"] <= height
     )
-
-
-async def no_sideways_scroll(page: Page, width: int) -> None:
-    assert await page.evaluate("document.documentElement.scrollWidth") <= width
 
 
 async def test_a_turn_fits_one_screen_of_1366_by_768(

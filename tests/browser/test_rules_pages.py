@@ -8,16 +8,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import Console, create_game, open_page, screenshot_path
-from playwright.async_api import Browser, Page, expect
+from conftest import Console, create_game, no_sideways_scroll, open_page, screenshot_path
+from playwright.async_api import Browser, expect
 from test_access import no_serious_violation
 
 SIZES = [(1366, 768), (390, 844)]
 TITLES = {"crazymino": "Crazymino", "bazaar": "Bazaar", "mondo": "Mondo"}
-
-
-async def no_sideways_scroll(page: Page, width: int) -> None:
-    assert await page.evaluate("document.documentElement.scrollWidth") <= width
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
