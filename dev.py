@@ -40,11 +40,17 @@ def run(*args: str) -> int:
     return subprocess.run([str(PYTHON) if a == "python" else a for a in args], cwd=ROOT).returncode
 
 
+#: Two test processes: much of the suite waits on real clocks (rounds, AI think time, a browser),
+#: so a second process halves the wait. The browser tests stay in one of them (`xdist_group`
+#: in tests/conftest.py): never two browsers at once on a two-core machine.
+PARALLEL = ("-n", "2", "--dist", "loadgroup")
+
+
 def test(extra: list[str]) -> int:
     checks = [
         ("python", "-m", "ruff", "check", "."),
         ("python", "-m", "mypy", "domain", "app", "workers", "bench", "examples"),
-        ("python", "-m", "pytest", *extra),
+        ("python", "-m", "pytest", *PARALLEL, *extra),
     ]
     for check in checks:
         code = run(*check)

@@ -17,6 +17,13 @@ import redis
 import redis.asyncio
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The browser tests run in one process, one after another: never two browsers at once."""
+    for item in items:
+        if item.nodeid.startswith("tests/browser/"):
+            item.add_marker(pytest.mark.xdist_group("browser"))
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -25,11 +32,16 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="session")
 def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """REDIS_URL if set (shared: tests never flush it), else a private throw-away redis-server."""
-    if url := os.environ.get("REDIS_URL"):
+    """REDIS_URL if set (shared: tests never flush it), else a private throw-away redis-server.
+
+    When the suite runs in several processes (pytest-xdist), only the first uses REDIS_URL: the
+    others have a redis-server each, for the tests keep their servers apart by database number
+    (`tests.processes.database`), which two processes on one Redis would share."""
+    binary = shutil.which("redis-server")
+    url = os.environ.get("REDIS_URL")
+    if url and (os.environ.get("PYTEST_XDIST_WORKER", "gw0") == "gw0" or binary is None):
         yield url
         return
-    binary = shutil.which("redis-server")
     if binary is None:
         pytest.skip("no REDIS_URL and no redis-server on PATH: real-Redis tests skipped")
     port = _free_port()

@@ -25,6 +25,9 @@ async def sign_up(page: Page, base: str, name: str, password: str = PASSWORD) ->
     await page.get_by_label("Name").fill(name)
     await page.get_by_label("Password").fill(password)
     await page.get_by_role("button", name="Sign up").click()
+    # The page goes on to where the player was headed: wait until it has, or a test's next
+    # navigation would be interrupted by it.
+    await page.wait_for_url(lambda url: "/signup" not in url)
     await expect(page.locator(".who")).to_contain_text(f"Logged in as {name}")
 
 
@@ -33,6 +36,9 @@ async def log_in(page: Page, base: str, name: str, password: str = PASSWORD) -> 
     await page.get_by_label("Name").fill(name)
     await page.get_by_label("Password").fill(password)
     await page.get_by_role("button", name="Log in").click()
+    # The page goes on to where the player was headed: wait until it has, or a test's next
+    # navigation would be interrupted by it.
+    await page.wait_for_url(lambda url: "/login" not in url)
     await expect(page.locator(".who")).to_contain_text(f"Logged in as {name}")
 
 

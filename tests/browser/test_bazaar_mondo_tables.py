@@ -13,6 +13,7 @@ import msgspec
 from conftest import Console, create_game, open_page, screenshot_path
 from crazymino_page import wait_log_grows
 from playwright.async_api import Browser, Page, expect
+from playwright.async_api import TimeoutError as PlaywrightTimeout
 from test_access import no_serious_violation
 
 from domain.bazaar.game import BAZAAR
@@ -29,14 +30,24 @@ async def view_of(base: str, game_id: str, token: str) -> dict[str, Any]:
 
 
 async def synced(page: Page) -> None:
-    """The page's view is as new as the last event it has."""
-    await page.wait_for_function(
-        """() => {
-            const table = document.querySelector('.table');
-            const logged = document.querySelectorAll('.log li').length;
-            return table && Number(table.dataset.version) === logged;
-        }"""
-    )
+    """The page's view is as new as the last event it has (however late, on a busy machine);
+    if it never is, say what the page had."""
+    try:
+        await page.wait_for_function(
+            """() => {
+                const table = document.querySelector('.table');
+                const logged = document.querySelectorAll('.log li').length;
+                return table && Number(table.dataset.version) === logged;
+            }""",
+            timeout=60_000,
+        )
+    except PlaywrightTimeout:
+        had = await page.evaluate(
+            """() => [document.querySelector('.table')?.dataset.version,
+                document.querySelectorAll('.log li').length,
+                document.querySelector('.connection')?.textContent]"""
+        )
+        raise AssertionError(f"the page's view, log and connection stayed at {had}") from None
 
 
 async def click_for(page: Page, command: dict[str, Any]) -> None:

@@ -51,6 +51,7 @@ async def test_every_screen_at_both_sizes(
     await page.get_by_label("Name").fill(name)
     await page.get_by_label("Password").fill(PASSWORD)
     await page.get_by_role("button", name="Sign up").click()
+    await page.wait_for_url(lambda url: "/signup" not in url)  # else the goto is interrupted
     await expect(page.locator(".who")).to_contain_text(f"Logged in as {name}")
     await page.goto(f"{web}/account")
     await expect(page.get_by_role("heading", level=1)).to_be_visible()

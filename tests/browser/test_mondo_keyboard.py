@@ -211,7 +211,7 @@ async def test_a_whole_mondo_round_with_the_keyboard_alone(
 
 
 async def test_one_person_and_three_ais_each_ai_lays_tiles(
-    browser: Browser, console: Console, web: str
+    browser: Browser, console: Console, web: str, tmp_path: Path
 ) -> None:
     types = httpx.get(f"{web}/api/games/types").json()
     levels = next(t["levels"] for t in types if t["name"] == "mondo")
@@ -234,9 +234,7 @@ async def test_one_person_and_three_ais_each_ai_lays_tiles(
 
     await expect(page.locator(".log li", has_text="Round 1 ends")).to_have_count(1, timeout=60_000)
     await expect(page.get_by_role("heading", name="Round 1 scores")).to_be_visible()
-    folder = Path("/tmp/shots")
-    folder.mkdir(parents=True, exist_ok=True)
-    await page.screenshot(path=str(folder / "mondo-four-seats.png"), full_page=True)
+    await page.screenshot(path=screenshot_path("mondo-four-seats.png", tmp_path), full_page=True)
 
     view = httpx.get(f"{web}/api/games/{created['id']}").json()
     laid = {s["name"]: len(s["board"]) for s in view["state"]["seats"]}

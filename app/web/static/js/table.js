@@ -37,9 +37,14 @@ export function Table({ gameId, token }) {
       chat.begin(next.now);
       shown.current = true;
     } catch (refused) {
-      // Once the table is shown, a view that cannot be had now (the server restarting) is
-      // had again when the stream is back; only the first load fails the page.
+      // Once the table is shown, a view that cannot be had now (the server restarting, a
+      // request lost) is asked for again in a second, and when the stream is back; only the
+      // first load fails the page.
       if (!shown.current) setFailure(refused.message);
+      else if (refused.status !== 404) {
+        clearTimeout(reload.current);
+        reload.current = setTimeout(load, 1000);
+      }
     }
   }, [gameId, token, name, chat.begin]);
 
@@ -52,6 +57,7 @@ export function Table({ gameId, token }) {
         if (stopped) return;
         setLog(first.events);
         await load();
+        if (stopped) return; // left (or begun again) while the view loaded: no second stream
         stream = follow(gameId, {
           token,
           after: first.version,
@@ -72,7 +78,9 @@ export function Table({ gameId, token }) {
           onChat: chat.add,
           chatAfter: chat.after,
           onEntry: (entry) => {
-            setLog((entries) => [...entries, entry]);
+            // An entry the log has already (its version or an older one) is not shown twice.
+            setLog((entries) => (entries.length && entries[entries.length - 1].version >= entry.version
+              ? entries : [...entries, entry]));
             clearTimeout(reload.current);
             reload.current = setTimeout(load, 30);
           },
