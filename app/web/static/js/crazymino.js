@@ -50,6 +50,10 @@ export function CrazyminoBoard({ view, send, busy, log, readOnly = false }) {
   const scroller = useRef(null);
   const dock = useRef(null);
   const keyed = useRef(false); // the cursor moved by a key, not by a tap or a click
+  // Where the mouse was last seen, and where it rested when a key took over: until it moves
+  // from there, the keys speak (a page that shifts under a still mouse points at nothing).
+  const mouseAt = useRef(null);
+  const resting = useRef(null);
   const shown = () => ({
     board: board.current, scroller: scroller.current, dock: dock.current,
     labels: scroller.current ? scroller.current.querySelector(".row-labels").offsetWidth : 0,
@@ -108,6 +112,7 @@ export function CrazyminoBoard({ view, send, busy, log, readOnly = false }) {
     }
     const [row, col] = cursor;
     setPointing(null); // the keys speak of the cursor, wherever the mouse rests
+    resting.current = mouseAt.current;
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     const onBoard = event.target === board.current;
     if (moves[event.key] && onBoard) {
@@ -123,6 +128,13 @@ export function CrazyminoBoard({ view, send, busy, log, readOnly = false }) {
     } else if (event.key === "n" || event.key === "N") {
       nextTile();
     }
+  }
+  function point(event, row, col) {
+    if (event.pointerType !== "mouse") return;
+    const at = resting.current;
+    if (at && at.x === event.clientX && at.y === event.clientY) return; // the page moved, not the mouse
+    resting.current = null;
+    setPointing([row, col]);
   }
   function cellAt(clientX, clientY) {
     const box = board.current.getBoundingClientRect();
@@ -190,6 +202,7 @@ export function CrazyminoBoard({ view, send, busy, log, readOnly = false }) {
           <ol class="col-labels" aria-hidden="true">${[...COLUMNS].map((letter) => html`<li>${letter}</li>`)}</ol>
           <ol class="row-labels" aria-hidden="true">${[...COLUMNS].map((_, n) => html`<li>${n + 1}</li>`)}</ol>
           <div class="board" ref=${board} tabindex="0" role="application"
+            onPointerMove=${(e) => { mouseAt.current = { x: e.clientX, y: e.clientY }; }}
             aria-label="Board, 14 by 14: columns A to N from the left, rows 1 to 14 from the top. Arrow keys move over the board; Enter lays the selected tile on the cell; R turns it; N picks the next tile of your hand."
             aria-describedby="cell-status">
             <svg viewBox=${`0 0 ${SIZE * S} ${SIZE * S}`} aria-hidden="true">
@@ -202,7 +215,7 @@ export function CrazyminoBoard({ view, send, busy, log, readOnly = false }) {
                 const col = i % SIZE;
                 return html`<rect class="hit" x=${col * S} y=${row * S} width=${S} height=${S}
                   data-row=${row} data-col=${col}
-                  onPointerEnter=${(e) => e.pointerType === "mouse" && setPointing([row, col])}
+                  onPointerEnter=${(e) => point(e, row, col)}
                   onPointerLeave=${() => setPointing(null)}
                   onClick=${() => { setCursor([row, col]); lay(row, col); }} />`;
               })}
