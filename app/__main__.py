@@ -1,4 +1,5 @@
-"""`python -m app` serves the API; `python -m app replay FILE` replays an exported log."""
+"""`python -m app` serves the API; `python -m app replay FILE` replays an exported log;
+`python -m app ratings rebuild` makes the players' records again from the games' logs."""
 
 from __future__ import annotations
 
@@ -74,15 +75,53 @@ def replay(path: Path) -> int:
     return 0
 
 
+def rebuild_ratings() -> int:
+    """Every title's ratings, statistics and histories again from nothing, from the logs of
+    the finished games in the Redis of `REDIS_URL`."""
+    import asyncio
+    import time
+
+    from app.base.config import Settings
+    from app.commands.catalogue import Catalogue
+    from app.commands.service import GameService
+    from app.people.rating_store import RatingStore
+    from app.people.ratings import Ratings
+    from app.store.connections import data_client
+    from app.store.events import EventStore
+
+    settings = Settings.from_env()
+    if settings.redis_url is None:
+        print("ratings rebuild needs REDIS_URL (embedded, nothing is kept)", file=sys.stderr)
+        return 2
+
+    async def run() -> int:
+        client = data_client(settings, 8)
+        try:
+            catalogue = Catalogue.with_extras(settings.extra_games)
+            service = GameService(EventStore(client), catalogue)
+            return await Ratings(RatingStore(client), service).rebuild()
+        finally:
+            await client.aclose()
+
+    started = time.perf_counter()
+    count = asyncio.run(run())
+    print(f"ratings rebuilt from {count} finished games in {time.perf_counter() - started:.1f} s")
+    return 0
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m app", description=__doc__)
     commands = parser.add_subparsers(dest="command")
     commands.add_parser("serve", help="serve the API (the default)")
     replaying = commands.add_parser("replay", help="replay an exported log and print the scores")
     replaying.add_argument("file", type=Path)
+    rating = commands.add_parser("ratings", help="the players' records")
+    rating.add_argument("action", choices=["rebuild"], help="make them again from the game logs")
     args = parser.parse_args(argv)
     if args.command == "replay":
         return replay(args.file)
+    if args.command == "ratings":
+        return rebuild_ratings()
     return serve()
 
 

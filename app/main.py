@@ -13,7 +13,7 @@ from litestar.datastructures import State
 from litestar.middleware.base import DefineMiddleware
 from litestar.openapi import OpenAPIConfig
 
-from app.api import accounts, chat, pages, routes, socket, stream, tables
+from app.api import accounts, chat, pages, records, routes, socket, stream, tables
 from app.api.headers import security_headers
 from app.api.identity import UNSET_SECRET, CookieCSRF, csrf_config, identify
 from app.api.lobby_stream import LobbyWatch, tables_stream
@@ -74,6 +74,9 @@ def create_app(settings: Settings | None = None) -> Litestar:
             tables.ask_rematch,
             tables.show_rematch,
             tables.list_my_games,
+            records.show_player,
+            records.show_leaderboard,
+            records.show_result,
             routes.games_options,
             routes.create_game,
             routes.list_games,

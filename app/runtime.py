@@ -33,6 +33,8 @@ from app.machine.queues import QueueSet
 from app.machine.scheduler import ArqScheduler
 from app.machine.worker import serve
 from app.people.players import People
+from app.people.rating_store import RatingStore
+from app.people.ratings import Ratings
 from app.store.chat import ChatLog
 from app.store.connections import data_client, node_url, pool
 from app.store.events import EventStore
@@ -49,10 +51,17 @@ class Machine(NamedTuple):
     scheduler: ArqScheduler
     #: The AI turns played in this process (a process that runs a worker), or None.
     driver: Driver | None
+    #: Where finished games are recorded for their players.
+    records: Ratings
 
     def context(self, settings: Settings) -> dict[str, Any]:
         """The jobs' context (arq's `ctx`)."""
-        return {"service": self.service, "scheduler": self.scheduler, "settings": settings}
+        return {
+            "service": self.service,
+            "scheduler": self.scheduler,
+            "settings": settings,
+            "records": self.records,
+        }
 
 
 def machine_service(
@@ -80,7 +89,7 @@ def machine_service(
     catalogue = catalogue or Catalogue.with_extras(settings.extra_games)
     store = EventStore(commands, pipe=Pipe.of(commands))
     service = GameService(store, catalogue, scheduler, lifecycle=Lifecycle(commands))
-    return Machine(service, scheduler, driver)
+    return Machine(service, scheduler, driver, Ratings(RatingStore(commands), service))
 
 
 async def queue_pools(settings: Settings, commands: Redis) -> list[ArqRedis]:

@@ -47,5 +47,9 @@ class DueIndex:
         """Forget the game's mark, if it is still the one read (due at `due`)."""
         return bool(await self._clear(keys=[self._key], args=[game_id, due]))
 
+    async def done(self, game_id: str) -> None:
+        """Forget the game's mark: it waits for nothing more (a finished game, recorded)."""
+        await self._redis.zrem(self._key, game_id)
+
     async def size(self) -> int:
         return int(await self._redis.zcard(self._key))

@@ -12,7 +12,7 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar, cast
+from typing import Any, Protocol, TypeVar, cast
 
 from app.base import metrics
 from app.base.config import Settings
@@ -37,6 +37,14 @@ AI_ATTEMPTS = 8
 
 
 J = TypeVar("J", bound=Callable[..., Awaitable[Any]])
+
+
+class Records(Protocol):
+    """Where a finished game is recorded for its players (`app.people.ratings.Ratings`)."""
+
+    async def record(self, game_id: str) -> str:
+        """Record the game once; what was done."""
+        ...
 
 
 def measured(job: J) -> J:
@@ -141,6 +149,17 @@ async def fire_timer(ctx: dict[str, Any], game_id: str, key: str) -> str:
     metrics.JOB_LATENESS.labels("fire_timer").observe(max(0, service.clock() - timer.due) / 1000)
     _, outcome = await service.execute(game_id, None, timer.command, idempotency_key=f"timer:{key}")
     return "fired" if outcome.entries and not outcome.replayed else "no change"
+
+
+@measured
+async def record_game(ctx: dict[str, Any], game_id: str) -> str:
+    """Record a finished game for its players (their ratings and histories), then forget its
+    due mark. Recording twice changes nothing; a job that fails leaves the mark to the sweep."""
+    records: Records = ctx["records"]
+    scheduler: ArqScheduler = ctx["scheduler"]
+    done = await records.record(game_id)
+    await scheduler.index_of(game_id).done(game_id)
+    return done
 
 
 @measured

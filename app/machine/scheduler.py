@@ -6,7 +6,8 @@ queue, `app.machine.queues`):
 
 - an AI turn: ``{tag}ai:{game}:{seat}:{key}``, where the key is the game's `ai_key` for the seat
   (the version for turn-based games; the seat's own progress where seats act at once);
-- a timer: ``{tag}timer:{game}:{timer key}``, deferred until the timer is due.
+- a timer: ``{tag}timer:{game}:{timer key}``, deferred until the timer is due;
+- the record of a finished game for its players: ``{tag}record:{game}``.
 
 The sweep asks again with a suffix (``...:retry:{stamp}``) when work is overdue: a job that
 runs twice does nothing the second time (AI commands and timers carry idempotency keys).
@@ -91,6 +92,13 @@ class ArqScheduler:
                 _job_id=self.queues.job_id(number, f"ai:{table.id}:{turn.seat}:{turn.key}{suffix}"),
                 _queue_name=name,
                 _defer_until=None if retry else _instant(turn.due),
+            )
+        if work.record:
+            await pool.enqueue_job(
+                "record_game",
+                table.id,
+                _job_id=self.queues.job_id(number, f"record:{table.id}{suffix}"),
+                _queue_name=name,
             )
         for key, due in work.timers:
             await pool.enqueue_job(

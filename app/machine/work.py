@@ -1,4 +1,5 @@
-"""Machine work: what a table waits for (AI turns, timers), and when each is due."""
+"""Machine work: what a table waits for (AI turns, timers, the record of its end for its
+players), and when each is due."""
 
 from __future__ import annotations
 
@@ -21,12 +22,15 @@ class Work(NamedTuple):
     ai_turns: list[AiTurn]
     timers: list[tuple[str, int]]  # (timer key, due)
     due: int
+    #: The game is over and a player's account sat at it: its result is to be recorded
+    #: (`app.people.ratings`); the job that records it clears the game's due mark.
+    record: bool = False
 
 
 def work_of(table: Table, think_ms: int) -> Work | None:
     """The machine work a table waits for, or None."""
     if table.over:
-        return None
+        return Work([], [], table.at, record=True) if any(s.player for s in table.seats) else None
     game = table.game
     turns = []
     for seat in sorted(game.to_act(table.state)):

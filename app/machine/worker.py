@@ -31,12 +31,12 @@ from arq.cron import cron
 from redis.asyncio import Redis
 
 from app.base.config import Settings
-from app.machine.jobs import ai_turn, fire_timer, retention, sweep
+from app.machine.jobs import ai_turn, fire_timer, record_game, retention, sweep
 from app.machine.queues import QueueSet
 
 log = logging.getLogger(__name__)
 
-FUNCTIONS: list[Any] = [ai_turn, fire_timer]
+FUNCTIONS: list[Any] = [ai_turn, fire_timer, record_game]
 #: Machine work takes milliseconds: a job that runs longer is stuck, and arq's in-progress
 #: key of a job whose worker died outlives it by only this plus 10 s.
 JOB_TIMEOUT_SECONDS = 10

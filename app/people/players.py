@@ -1,5 +1,5 @@
 """What a process keeps of players: their accounts, sessions, personal tokens, tables' chat,
-and the open tables where they meet."""
+the open tables where they meet, and their records (ratings, histories)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,9 @@ from app.commands.service import GameService
 from app.people.accounts import Accounts
 from app.people.chat import Chat
 from app.people.hosting import Hosting
+from app.people.rating_store import RatingStore
+from app.people.ratings import Ratings
+from app.people.records import Records
 from app.people.sessions import Sessions
 from app.people.tables import Tables
 from app.people.tokens import PersonalTokens
@@ -24,6 +27,8 @@ class People(NamedTuple):
     tokens: PersonalTokens
     chat: Chat
     tables: Hosting
+    ratings: Ratings
+    records: Records
 
     @classmethod
     def on(cls, redis: Redis, settings: Settings, service: GameService) -> People:
@@ -31,4 +36,8 @@ class People(NamedTuple):
         chat = Chat(ChatLog(redis, kept=settings.chat_kept), settings.chat_per_minute)
         accounts = Accounts(redis)
         hosting = Hosting(Tables(redis), service, accounts, settings.table_open_minutes)
-        return cls(accounts, Sessions(redis, seconds), PersonalTokens(redis), chat, hosting)
+        store = RatingStore(redis)
+        ratings = Ratings(store, service)
+        records = Records(store, accounts, service.catalogue.names)
+        sessions, tokens = Sessions(redis, seconds), PersonalTokens(redis)
+        return cls(accounts, sessions, tokens, chat, hosting, ratings, records)

@@ -1,0 +1,194 @@
+"""Players are remembered: each finished game with a player's account in it is recorded once,
+rated games move their players' ratings, and all of it can be rebuilt from the games' logs.
+
+Ratings of a title are a fold of its rated games in the order of their end (`GameResult.order`),
+whatever the order in which they are recorded: a game recorded after a later one (its worker
+died, the sweep found it again) rates again every rated game of the title after it, from the
+skills its players had before it. So recording live and `rebuild` from nothing give exactly the
+same numbers. One writer at a time per title (`RatingStore.lock`); recording a game twice
+changes nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+
+from app.commands.errors import UnknownGame
+from app.commands.service import GameService
+from app.people.names import key_of
+from app.people.rating_store import PlayerLine, RatingStore, Writes
+from app.people.results import (
+    NEW,
+    PROVISIONAL_GAMES,
+    GameResult,
+    Skill,
+    fold,
+    rate,
+    result_of,
+    shown,
+)
+from app.store.lifecycle import ARCHIVED, ENDED, RUNNING
+
+log = logging.getLogger(__name__)
+
+#: Rated games a rebuild writes in one script.
+REBUILD_BATCH = 200
+
+
+class Ratings:
+    """The players' records: `record` a finished game, `rebuild` every title from the logs."""
+
+    def __init__(self, store: RatingStore, service: GameService) -> None:
+        self.store = store
+        self.service = service
+
+    async def result(self, game_id: str) -> GameResult | None:
+        """A game's result from its log: None while it runs, or when no account sat at it."""
+        table = await self.service.load(game_id)
+        if not any(s.player for s in table.seats):
+            return None
+        meta = await self.service.meta(game_id)
+        return result_of(table, meta.rated)
+
+    async def record(self, game_id: str) -> str:
+        """Record a finished game for its players (once); what was done."""
+        found = await self.result(game_id)
+        if found is None:
+            return "nothing to record"
+        return await self.record_result(found)
+
+    async def record_result(self, result: GameResult) -> str:
+        store, game = self.store, result.game
+        token = await store.lock(game)
+        try:
+            if await store.result(game, result.id) is not None:
+                return "recorded already"
+            later = await store.after(game, "rated", result.order) if result.rated else []
+            writes = Writes(game)
+            if later:
+                rated = await self._rewind(result, later)
+            elif result.rated:
+                lines = await store.lines(game, result.players)
+                rated = [rate(result, {p: line.skill for p, line in lines.items()})]
+            else:
+                rated = [result]
+            for each in rated:
+                writes.record(each)
+            await self._players(writes, result, rated)
+            await store.write(token, writes)
+            return "rated" if result.rated else "recorded"
+        finally:
+            await store.unlock(game, token)
+
+    async def _rewind(self, result: GameResult, later: list[str]) -> list[GameResult]:
+        """`result` and every rated game after it, rated again in order from the skills their
+        players had before `result`."""
+        game = result.game
+        after = await self.store.results(game, later)
+        skills: dict[str, Skill] = {}
+        for player in {p for r in [result, *after] for p in r.players}:
+            last = await self.store.last_before(game, f"r:{player}", result.order)
+            earlier = None if last is None else await self.store.result(game, last)
+            seat = next((s for s in earlier.seats if s.player == player), None) if earlier else None
+            skills[player] = seat.after if seat is not None and seat.after is not None else NEW
+        log.info(
+            "ratings of %s: game %s came late; %d games rated again", game, result.id, len(after)
+        )
+        return fold([result, *after], skills)
+
+    async def _players(self, writes: Writes, result: GameResult, rated: list[GameResult]) -> None:
+        """The lines of every player the write touches: `result`'s count it, and each
+        player's skill is the one after their last game in `rated`."""
+        skills: dict[str, Skill] = {}
+        for each in rated:
+            for seat in each.seats:
+                if seat.player is not None and seat.after is not None:
+                    skills[seat.player] = seat.after
+        touched = list(dict.fromkeys([*result.players, *skills]))
+        lines = await self.store.lines(result.game, touched)
+        for player in touched:
+            line = lines.get(player) or PlayerLine(player, NEW.mu, NEW.sigma)
+            mine = next((s for s in result.seats if s.player == player), None)
+            if mine is not None:
+                line = counted(line, mine.name, mine.score, mine.place, result.rated)
+            skill = skills.get(player, line.skill)
+            line.mu, line.sigma = skill.mu, skill.sigma
+            writes.player(player, line, board_value(line))
+
+    async def rebuild(self, games: Iterable[str] | None = None) -> int:
+        """Every title's records again from nothing, from the logs of the finished games (all
+        those the service knows, or `games`); how many games were recorded."""
+        results = []
+        for game_id in games if games is not None else await self.known_games():
+            try:
+                found = await self.result(game_id)
+            except UnknownGame:
+                continue
+            if found is not None:
+                results.append(found)
+        await self.rebuild_from(results)
+        return len(results)
+
+    async def known_games(self) -> list[str]:
+        """Every game of the lifecycle's indexes (running, ended, archived)."""
+        found: dict[str, None] = {}
+        for index in (RUNNING, ENDED, ARCHIVED):
+            for member in await self.service.store.client.zrange(index, 0, -1):
+                found[member.decode()] = None
+        return list(found)
+
+    async def rebuild_from(
+        self, results: Sequence[GameResult], titles: Iterable[str] | None = None
+    ) -> None:
+        """The records of every title (or of `titles`) again from `results` alone."""
+        names = set(self.service.catalogue.names) if titles is None else set(titles)
+        for game in names | {r.game for r in results}:
+            mine = sorted((r for r in results if r.game == game), key=lambda r: r.order)
+            token = await self.store.lock(game, wait_s=30, hold_ms=600_000)
+            try:
+                await self.store.clear(game, token)
+                await self._write_all(game, token, mine)
+            finally:
+                await self.store.unlock(game, token)
+
+    async def _write_all(self, game: str, token: str, results: list[GameResult]) -> None:
+        skills: dict[str, Skill] = {}
+        lines: dict[str, PlayerLine] = {}
+        for start in range(0, len(results), REBUILD_BATCH):
+            writes = Writes(game)
+            for result in results[start : start + REBUILD_BATCH]:
+                done = fold([result], skills)[0] if result.rated else result
+                writes.record(done)
+                for seat in done.seats:
+                    if seat.player is None:
+                        continue
+                    line = lines.get(seat.player) or PlayerLine(seat.player, NEW.mu, NEW.sigma)
+                    lines[seat.player] = counted(
+                        line, seat.name, seat.score, seat.place, done.rated
+                    )
+            await self.store.write(token, writes)
+        writes = Writes(game)
+        for player, line in lines.items():
+            skill = skills.get(player, NEW)
+            line.mu, line.sigma = skill.mu, skill.sigma
+            writes.player(player, line, board_value(line))
+        await self.store.write(token, writes)
+
+
+def counted(line: PlayerLine, name: str, score: int, place: int, rated: bool) -> PlayerLine:
+    """The line with one more game: its score, a win if first, a rated game if rated."""
+    best = score if line.best is None else max(line.best, score)
+    return PlayerLine(
+        name, line.mu, line.sigma, line.rated + int(rated), line.games + 1,
+        line.wins + int(place == 1), line.total + score, best,
+    )  # fmt: skip
+
+
+def board_value(line: PlayerLine) -> int | None:
+    """The player's place on the leaderboard: their shown rating once established."""
+    return shown(line.skill) if line.rated >= PROVISIONAL_GAMES else None
+
+
+def player_of(name: str) -> str:
+    return key_of(name)
