@@ -105,7 +105,8 @@ def rebuild_ratings() -> int:
 
     started = time.perf_counter()
     count = asyncio.run(run())
-    print(f"ratings rebuilt from {count} finished games in {time.perf_counter() - started:.1f} s")
+    games = "game" if count == 1 else "games"
+    print(f"ratings rebuilt from {count} finished {games} in {time.perf_counter() - started:.1f} s")
     return 0
 
 

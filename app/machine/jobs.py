@@ -213,8 +213,9 @@ DAY_MS = 86_400_000
 async def retention(ctx: dict[str, Any]) -> dict[str, int]:
     """The retention policy (hourly): end running games nobody played for `abandon_days` as
     abandoned; archive games ended `compact_after_hours` ago; delete archived games ended
-    `delete_after_days` ago when that is set. A game that cannot be handled is logged and
-    passed over. Returns how many games each step touched."""
+    `delete_after_days` ago when that is set, but for the games a player's account sat at,
+    which are kept (their players' ratings and histories are rebuilt from them). A game that
+    cannot be handled is logged and passed over. Returns how many games each step touched."""
     service: GameService = ctx["service"]
     settings: Settings = ctx["settings"]
     lifecycle = service.lifecycle
@@ -270,6 +271,11 @@ async def _archive(service: GameService, game_id: str, ended: int) -> int:
 
 
 async def _delete(service: GameService, game_id: str, ended: int) -> int:
+    """Delete an archived game, or keep it for good if a player's account sat at it."""
     assert service.lifecycle is not None
+    meta = await service.meta(game_id)
+    if any(seat.player for seat in meta.seats):
+        await service.lifecycle.keep(game_id, ended)
+        return 0
     await service.lifecycle.delete(game_id, LOBBY_KEY)
     return 1

@@ -28,7 +28,7 @@ from app.people.results import (
     result_of,
     shown,
 )
-from app.store.lifecycle import ARCHIVED, ENDED, RUNNING
+from app.store.lifecycle import ARCHIVED, ENDED, KEPT, RUNNING
 
 log = logging.getLogger(__name__)
 
@@ -131,9 +131,9 @@ class Ratings:
         return len(results)
 
     async def known_games(self) -> list[str]:
-        """Every game of the lifecycle's indexes (running, ended, archived)."""
+        """Every game of the lifecycle's indexes (running, ended, archived, kept)."""
         found: dict[str, None] = {}
-        for index in (RUNNING, ENDED, ARCHIVED):
+        for index in (RUNNING, ENDED, ARCHIVED, KEPT):
             for member in await self.service.store.client.zrange(index, 0, -1):
                 found[member.decode()] = None
         return list(found)

@@ -1,8 +1,10 @@
 """Where each game is in its life, for the retention policy: running, ended, archived.
 
-Three sorted sets, game id by time (ms): ``games:running`` (by creation), ``games:ended`` (by
-the end, not yet archived) and ``games:archived`` (by the end). The retention job reads them
-in slices, so its cost grows with the games it has work for, never with all games.
+Four sorted sets, game id by time (ms): ``games:running`` (by creation), ``games:ended`` (by
+the end, not yet archived), ``games:archived`` (by the end) and ``games:kept`` (archived games
+that are never deleted, by the end: their players' records are made from them). The retention
+job reads them in slices, so its cost grows with the games it has work for, never with all
+games.
 
 Archiving a finished game replaces its stream by one compressed string
 ``game:{ID}:archive`` (every record's time, cause and data), drops its idempotency keys'
@@ -21,6 +23,7 @@ from redis.asyncio import Redis
 from app.store.events import GONE, StoredEvent, news_channel
 
 RUNNING, ENDED, ARCHIVED = "games:running", "games:ended", "games:archived"
+KEPT = "games:kept"
 
 # KEYS: version, events, archive, meta. ARGV: version, blob, archived meta field.
 # Archives only a game still at `version`; replies 1 when done, 0 when the game moved on.
@@ -78,6 +81,13 @@ class Lifecycle:
                 await pipe.execute()
         return done
 
+    async def keep(self, game_id: str, ended: int) -> None:
+        """Never delete this archived game: move it from the archived index to the kept one."""
+        async with self._redis.pipeline(transaction=False) as pipe:
+            pipe.zrem(ARCHIVED, game_id)
+            pipe.zadd(KEPT, {game_id: ended})
+            await pipe.execute()
+
     async def read_archive(
         self, game_id: str, after: int = 0, count: int | None = None
     ) -> list[StoredEvent]:
@@ -99,7 +109,7 @@ class Lifecycle:
         keys = [_key(game_id, s) for s in ("version", "events", "archive", "meta", "chat")]
         async with self._redis.pipeline(transaction=False) as pipe:
             pipe.delete(*keys)
-            for index in (RUNNING, ENDED, ARCHIVED, lobby):
+            for index in (RUNNING, ENDED, ARCHIVED, KEPT, lobby):
                 pipe.zrem(index, game_id)
             pipe.execute_command("SPUBLISH", news_channel(game_id), GONE)
             await pipe.execute()

@@ -64,8 +64,8 @@ async def test_two_players_see_their_ratings_and_histories_move(server: str) -> 
 
         second = await rated_game(ann, bob)
         again = {s["player"]: s for s in (await recorded(bob, second))["seats"]}
-        for player, seat in again.items():
-            assert seat["before"] == seats[player]["after"]  # the second starts where the first ended
+        for player, seat in again.items():  # the second starts where the first ended
+            assert seat["before"] == seats[player]["after"]
 
         page = await ok(ann.get(f"/api/players/{ann_name.upper()}"))
         assert page["name"] == ann_name

@@ -18,7 +18,7 @@ from app.commands.seats import SeatRequest
 from app.commands.service import CreateGame, GameService
 from app.machine.jobs import DAY_MS, retention
 from app.store.events import LOBBY_KEY, EventStore
-from app.store.lifecycle import ARCHIVED, ENDED, RUNNING, Lifecycle
+from app.store.lifecycle import ARCHIVED, ENDED, KEPT, RUNNING, Lifecycle
 from domain.crazymino.model import GameEnded
 from tests.processes import database
 
@@ -50,8 +50,8 @@ async def service(redis_client: redis.asyncio.Redis) -> AsyncIterator[GameServic
 pytestmark = pytest.mark.parametrize("redis_client", ["real", "fake"], indirect=True)
 
 
-async def finished(service: GameService, seed: int) -> str:
-    table, _ = await service.create(CreateGame("crazymino", HUMANS, seed=seed))
+async def finished(service: GameService, seed: int, players: tuple[str, ...] = ()) -> str:
+    table, _ = await service.create(CreateGame("crazymino", HUMANS, seed=seed), players)
     rng = random.Random(seed)
     while not table.over:
         (seat,) = table.game.to_act(table.state)
@@ -134,6 +134,24 @@ async def test_archived_games_are_removed_only_when_configured(
         == 0
     )
     assert await redis_client.zscore(LOBBY_KEY, game_id) is None
+
+
+async def test_a_game_of_players_accounts_is_kept_when_others_are_removed(
+    service: GameService, redis_client: redis.asyncio.Redis
+) -> None:
+    """Their ratings and histories are rebuilt from it: its log is never deleted."""
+    game_id = await finished(service, 9, ("ann", "bob"))
+    await retention({"service": later(service, 2 * DAY_MS), "settings": Settings()})
+    far = later(service, 400 * DAY_MS)
+    assert (await retention({"service": far, "settings": Settings(delete_after_days=365)}))[
+        "deleted"
+    ] == 0
+    assert game_id in await members(redis_client, KEPT)
+    assert game_id not in await members(redis_client, ARCHIVED)
+    table = await later(service, 0).load(game_id)
+    assert table.over and [s.player for s in table.seats] == ["ann", "bob"]
+    await retention({"service": far, "settings": Settings(delete_after_days=365)})
+    assert game_id in await members(redis_client, KEPT)
 
 
 async def test_an_archived_game_costs_at_most_a_third(

@@ -1,0 +1,95 @@
+"""The players' records made from real game logs, on a real Redis and fakeredis: recorded in
+any order or rebuilt, the same numbers; a player who left the table is last; a game with a
+chosen seed or a guest is casual."""
+
+from __future__ import annotations
+
+import random
+
+import fakeredis
+import fakeredis.aioredis
+import pytest
+import redis.asyncio
+
+from app.commands.catalogue import Catalogue
+from app.commands.seats import SeatRequest
+from app.commands.service import CreateGame, GameService
+from app.people.rating_store import RatingStore
+from app.people.ratings import Ratings
+from app.store.events import EventStore
+from domain.seating.model import Leave
+from tests.processes import database
+
+HUMANS = [SeatRequest("human")] * 3
+
+
+@pytest.fixture(params=["real", "fake"])
+async def ratings(request: pytest.FixtureRequest) -> Ratings:
+    """Records on a database of these tests alone (a rebuild clears a title's records)."""
+    client: redis.asyncio.Redis
+    if request.param == "fake":
+        client = fakeredis.aioredis.FakeRedis(server=fakeredis.FakeServer())
+    else:
+        client = redis.asyncio.Redis.from_url(database(request.getfixturevalue("redis_url"), 9))
+        await client.flushdb()
+    service = GameService(EventStore(client), Catalogue.with_extras())
+    yield Ratings(RatingStore(client), service)  # type: ignore[misc]
+    await client.aclose()
+
+
+async def played(
+    service: GameService,
+    seed: int,
+    players: tuple[str | None, ...] = ("ann", "bob", "cy"),
+    *,
+    chosen_seed: bool = False,
+    leaving: int | None = None,
+) -> str:
+    """A rated Crazymino game of three played to its end with random legal moves; the seat
+    `leaving` leaves the table at its first turn (the AI plays it from then on)."""
+    asked = CreateGame("crazymino", HUMANS, seed=seed if chosen_seed else None)
+    table, _ = await service.create(asked, players, rated=True)
+    rng = random.Random(seed)
+    while not table.over:
+        (seat,) = table.game.to_act(table.state)
+        away = seat in table.game.away(table.state)
+        if seat == leaving and not away:
+            command = Leave()
+        elif away:
+            command = table.game.policies["easy"](table.game.view(table.state, seat), seed, 0)
+        else:
+            command = rng.choice(table.game.legal(table.state, seat, 0))
+        table, _ = await service.execute(table.id, seat, command, by_ai=away)
+    return table.id
+
+
+async def test_real_logs_recorded_in_any_order_give_the_numbers_of_a_rebuild(
+    ratings: Ratings,
+) -> None:
+    games = [await played(ratings.service, seed) for seed in range(8)]
+    for game_id in random.Random(1).sample(games, len(games)):
+        assert await ratings.record(game_id) == "rated"
+    lines = await ratings.store.lines("crazymino", ["ann", "bob", "cy"])
+    results = await ratings.store.results("crazymino", games)
+    assert await ratings.rebuild(games) == len(games)
+    assert await ratings.store.lines("crazymino", ["ann", "bob", "cy"]) == lines
+    assert await ratings.store.results("crazymino", games) == results
+    assert {line.rated for line in lines.values()} == {8}
+
+
+async def test_a_player_who_left_the_table_is_last_whatever_the_score(ratings: Ratings) -> None:
+    game_id = await played(ratings.service, 11, leaving=1)
+    await ratings.record(game_id)
+    result = await ratings.store.result("crazymino", game_id)
+    assert result is not None
+    assert result.seats[1].place == 3
+    assert sorted(s.place for s in result.seats if s.seat != 1) in ([1, 2], [1, 1])
+
+
+async def test_a_chosen_seed_or_a_guest_makes_a_game_casual(ratings: Ratings) -> None:
+    seeded = await played(ratings.service, 12, chosen_seed=True)
+    guest = await played(ratings.service, 13, ("ann", "bob", None))
+    assert await ratings.record(seeded) == "recorded"
+    assert await ratings.record(guest) == "recorded"
+    ann = await ratings.store.line("crazymino", "ann")
+    assert ann is not None and (ann.games, ann.rated) == (2, 0)
