@@ -99,7 +99,10 @@ export function useAnnouncer({ view, log, title, simultaneous, sound, say, endin
     const others = sinceMine(fresh, view.seat).filter((e) => !QUIET.has(e.event.type)
       && e.by !== view.seat && (!simultaneous || e.by === null || e.by === undefined));
     const words = others.map((e) => e.text);
-    if (mine && !wasMine.current) words.push("Your turn.");
+    // Your turn comes back after another seat's move, even one so fast that no view showed
+    // the turn away from you (where seats play at once, only when you could not play before).
+    const moved = !simultaneous && fresh.some((e) => e.by !== view.seat && !QUIET.has(e.event.type));
+    if (mine && (!wasMine.current || moved)) words.push("Your turn.");
     if (over && !wasOver.current) words.push(ending);
     wasMine.current = mine;
     wasOver.current = over;
