@@ -37,9 +37,9 @@ export function tileCount(n) {
   return `${n} ${n === 1 ? "tile" : "tiles"}`;
 }
 
-/** A space's name, as the log says it: row and column from 0, north-west first. */
+/** A space's name, as the log says it: rows from 1 at the top, columns from 1 at the left. */
 export function spaceName(space) {
-  return `Space ${space} (row ${Math.floor(space / COLS)}, column ${space % COLS})`;
+  return `Row ${Math.floor(space / COLS) + 1}, column ${(space % COLS) + 1}`;
 }
 
 /** Whole seconds left, never below 0. */
