@@ -105,7 +105,8 @@ def describe(event: Event, names: Sequence[str]) -> str:
         case TilePlaced(seat=seat, tile=tile, space=space, face=face, rotation=rotation):
             row, col = divmod(space, COLUMNS)
             turned = f", turned {rotation}°" if rotation else ""
-            return f"{who(seat)} lays {face_words(tile, face)} on row {row + 1}, column {col + 1}{turned}."
+            where = f"row {row + 1}, column {col + 1}"
+            return f"{who(seat)} lays {face_words(tile, face)} on {where}{turned}."
         case PlacedTurned(seat=seat, tile=tile, rotation=rotation):
             return f"{who(seat)} turns tile {tile} to {rotation}°."
         case PlacedLifted(seat=seat, tile=tile):

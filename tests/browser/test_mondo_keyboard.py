@@ -117,7 +117,10 @@ async def place_by_keys(page: Page, name: str) -> None:
         for _ in range(max(0, steps)):
             await page.keyboard.press(key)
     assert await cursor(page) == goal
-    await expect(page.locator("#mondo-cursor")).to_contain_text(f"Space {goal} ")
+    # A space as a player names it: its row and column, each counted from 1.
+    await expect(page.locator("#mondo-cursor")).to_contain_text(
+        f"Row {goal // 6 + 1}, column {goal % 6 + 1}: "
+    )
     await expect(page.locator("#mondo-cursor")).to_contain_text("open: Enter places")
     before = await log_size(page)
     await page.keyboard.press("Enter")
