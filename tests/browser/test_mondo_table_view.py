@@ -84,7 +84,7 @@ async def test_three_ai_seats_marked_one_screen_and_readable_without_colour(
         await expect(mark).to_have_class(re.compile(f"seat-{seat}"))
         await expect(mark.locator(".badge-number")).to_have_text(str(seat + 1))
     label = await page.locator('.others svg[aria-label^="AI 2"]').get_attribute("aria-label")
-    assert label is not None and "last placed: Space" in label, label
+    assert label is not None and re.search(r"last placed: Row \d, column \d$", label), label
     # it stays until that seat's next placement: the mark moves to the AI's newest tile
     newest = await page.evaluate(
         """() => [...document.querySelectorAll('.log li')].map(li => li.textContent)
@@ -100,7 +100,9 @@ async def test_three_ai_seats_marked_one_screen_and_readable_without_colour(
         """() => [...document.querySelectorAll('.log li')].map(li => li.textContent)
             .filter(t => t.includes('AI 2 lays')).pop()"""
     )
-    row, col = map(int, re.search(r" on \((\d), (\d)\)", laid).groups())  # type: ignore[union-attr]
+    found = re.search(r" on row (\d), column (\d)", laid)
+    assert found is not None, laid
+    row, col = (int(n) - 1 for n in found.groups())  # counted from 1 in words
     await expect(page.locator('.world[data-seat="1"] .last-placed')).to_have_attribute(
         "data-space", str(row * 6 + col)
     )
