@@ -4,9 +4,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Literal
 
 import msgspec
+
+from app.people.records import Rating
 
 SeatType = Literal["open", "ai", "player"]
 Status = Literal["forming", "started", "closed"]
@@ -37,6 +40,8 @@ class Plan(msgspec.Struct, frozen=True):
     closes_at: int
     min_seats: int
     rematch_of: str | None = None
+    rating_min: int | None = None  # the ratings (at its game) of who may sit, both ends in
+    rating_max: int | None = None
 
     @property
     def casual(self) -> bool:
@@ -51,6 +56,8 @@ class SeatView(msgspec.Struct, frozen=True, omit_defaults=True):
     player: str | None = None  # who sits there (their key)
     reserved: str | None = None  # the name of the player it is kept for
     declined: bool = False
+    rating: int | None = None  # who sits there: their rating at the table's game
+    provisional: bool | None = None
 
 
 class OpenTableView(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -71,6 +78,8 @@ class OpenTableView(msgspec.Struct, frozen=True, omit_defaults=True):
     seed: int | None = None
     game_id: str | None = None
     rematch_of: str | None = None
+    rating_min: int | None = None
+    rating_max: int | None = None
 
 
 class Stored(msgspec.Struct, frozen=True):
@@ -115,15 +124,24 @@ class Stored(msgspec.Struct, frozen=True):
         }
         return found
 
-    def view(self, now: int) -> OpenTableView:
+    def seated(self) -> list[str]:
+        """The keys of who sits, in seat order."""
+        return [s[0] for n in range(len(self.plan.seats)) if (s := self.sitter(n))]
+
+    def view(self, now: int, ratings: Mapping[str, Rating] | None = None) -> OpenTableView:
+        """The table as every client sees it; `ratings`: of who sits (by key), at its game."""
         plan, seats = self.plan, []
         for number, asked in enumerate(plan.seats):
             sitter = self.sitter(number)
             if sitter is not None:
                 key, name = sitter
-                seats.append(
-                    SeatView(number, "player", name, player=key, reserved=asked.reserved_name)
-                )
+                rated = (ratings or {}).get(key)
+                seat = SeatView(number, "player", name, player=key, reserved=asked.reserved_name)
+                if rated is not None:
+                    seat = msgspec.structs.replace(
+                        seat, rating=rated.rating, provisional=rated.provisional
+                    )
+                seats.append(seat)
             elif asked.type == "player":
                 declined = self.declined(number)
                 seats.append(
@@ -147,4 +165,6 @@ class Stored(msgspec.Struct, frozen=True):
             plan.seed,
             self.fields.get("game_id"),
             plan.rematch_of,
+            plan.rating_min,
+            plan.rating_max,
         )

@@ -9,7 +9,9 @@ Whoever reads a table left `starting` finishes its start.
 from __future__ import annotations
 
 import contextlib
-from typing import Any
+import functools
+from collections.abc import Sequence
+from typing import Annotated, Any
 
 import msgspec
 
@@ -20,6 +22,7 @@ from app.commands.service import CreateGame, GameService, Seed
 from app.people.accounts import Accounts, Player
 from app.people.forming import OpenTableView, Plan, SeatPlan, Stored
 from app.people.table_errors import NotFull, TableClosed, TooFewPlayers, refused
+from app.people.table_ratings import TableRatings, checked_range
 from app.people.tables import Tables
 from domain.errors import RuleError
 from domain.game import Setup
@@ -39,6 +42,10 @@ class PlayerSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="p
     name: str
 
 
+#: A rating a table may ask for, at one end of its range.
+RatingBound = Annotated[int, msgspec.Meta(ge=0, le=10_000)]
+
+
 class OpenTable(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """The body that opens a table."""
 
@@ -49,18 +56,26 @@ class OpenTable(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     rated: bool = False
     start_when_full: bool = False
     sit: bool = True
+    rating_min: RatingBound | None = None
+    rating_max: RatingBound | None = None
 
 
 class Hosting:
     """The open tables of the service, and the games they become."""
 
     def __init__(
-        self, tables: Tables, service: GameService, accounts: Accounts, open_minutes: float
+        self,
+        tables: Tables,
+        service: GameService,
+        accounts: Accounts,
+        open_minutes: float,
+        ratings: TableRatings,
     ) -> None:
         self.tables = tables
         self.service = service
         self.accounts = accounts
         self.open_ms = round(open_minutes * 60_000)
+        self.ratings = ratings
 
     @property
     def catalogue(self) -> Catalogue:
@@ -69,6 +84,7 @@ class Hosting:
     async def open(self, player: Player, asked: OpenTable) -> OpenTableView:
         """A new table as `asked`, its creator seated unless asked not to be."""
         kind = self._kind(asked.game)
+        checked_range(asked.rating_min, asked.rating_max)
         seats: list[SeatPlan] = []
         for seat in asked.seats:
             if isinstance(seat, AiSeat):
@@ -84,8 +100,9 @@ class Hosting:
                 seats.append(SeatPlan("open"))
         options = checked(kind, seats, asked.options, asked.seed)
         plan = self.plan(
-            kind, player, seats, options, asked.seed, asked.rated, asked.start_when_full
-        )
+            kind, player, seats, options, asked.seed, asked.rated, asked.start_when_full,
+            rating_range=(asked.rating_min, asked.rating_max),
+        )  # fmt: skip
         sitting = {}
         if asked.sit:
             mine = [n for n, s in enumerate(seats) if s.reserved == player.key]
@@ -96,6 +113,7 @@ class Hosting:
                     code="bad_setup",
                 )
             sitting[free[0]] = (player.key, player.name)
+        await self.ratings.opening(plan, player.key, bool(sitting))
         table_id = await self.tables.create(plan, sitting)
         assert table_id is not None
         return await self.opened(table_id)
@@ -111,6 +129,7 @@ class Hosting:
         start_when_full: bool,
         *,
         rematch_of: str | None = None,
+        rating_range: tuple[int | None, int | None] = (None, None),
     ) -> Plan:
         """A table's plan, opened now by `creator`: rated only if asked and not casual."""
         game, now = kind.game, self.tables.clock()
@@ -129,6 +148,7 @@ class Hosting:
             now + self.open_ms,
             game.min_seats,
             rematch_of,
+            *rating_range,
         )
 
     async def opened(self, table_id: str) -> OpenTableView:
@@ -146,15 +166,24 @@ class Hosting:
             with contextlib.suppress(RuleError, ServiceError):  # else it forms again
                 await self._make_game(table_id)
             stored = await self._read(table_id)
-        return stored.view(self.tables.clock())
+        return (await self.views([stored]))[0]
 
     async def lobby(self) -> list[OpenTableView]:
         """The forming tables, newest first."""
+        return await self.views(await self.tables.forming())
+
+    async def views(self, tables: Sequence[Stored]) -> list[OpenTableView]:
+        """The tables as everyone sees them, with the ratings of who sits (one read for all)."""
         now = self.tables.clock()
-        return [stored.view(now) for stored in await self.tables.forming()]
+        found = await self.ratings.of((t.plan.game, p) for t in tables for p in t.seated())
+        return [
+            stored.view(now, {p: found[stored.plan.game, p] for p in stored.seated()})
+            for stored in tables
+        ]
 
     async def join(self, player: Player, table_id: str, seat: int | None) -> OpenTableView:
-        _, full = await self.tables.join(table_id, player.key, player.name, seat)
+        admit = functools.partial(self.ratings.joining, player.key, self.tables.clock)
+        _, full = await self.tables.join(table_id, player.key, player.name, seat, admit)
         if full:
             await self._start_when_full(table_id)
         return await self.view(table_id)

@@ -67,8 +67,7 @@ async def my_games(host: Hosting, player: Player) -> MyGames:
             )
         )
     games.sort(key=lambda g: (not g.your_turn, -g.created))
-    now = host.tables.clock()
-    tables = [stored.view(now) for stored in await host.tables.of_player(player.key)]
+    tables = await host.views(await host.tables.of_player(player.key))
     return MyGames(games, tables)
 
 

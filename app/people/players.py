@@ -16,6 +16,7 @@ from app.people.rating_store import RatingStore
 from app.people.ratings import Ratings
 from app.people.records import Records
 from app.people.sessions import Sessions
+from app.people.table_ratings import TableRatings
 from app.people.tables import Tables
 from app.people.tokens import PersonalTokens
 from app.store.chat import ChatLog
@@ -35,8 +36,10 @@ class People(NamedTuple):
         seconds = round(settings.session_days * 86400)
         chat = Chat(ChatLog(redis, kept=settings.chat_kept), settings.chat_per_minute)
         accounts = Accounts(redis)
-        hosting = Hosting(Tables(redis), service, accounts, settings.table_open_minutes)
         store = RatingStore(redis)
+        hosting = Hosting(
+            Tables(redis), service, accounts, settings.table_open_minutes, TableRatings(store)
+        )
         ratings = Ratings(store, service)
         records = Records(store, accounts, service.catalogue.names)
         sessions, tokens = Sessions(redis, seconds), PersonalTokens(redis)

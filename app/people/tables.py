@@ -22,7 +22,7 @@ stream watches it).
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import msgspec
@@ -106,12 +106,22 @@ class Tables:
             replies = await pipe.execute()
         return [_stored(t, raw) for t, raw in zip(table_ids, replies, strict=True)]
 
-    async def join(self, table_id: str, key: str, name: str, seat: int | None) -> tuple[int, bool]:
+    async def join(
+        self,
+        table_id: str,
+        key: str,
+        name: str,
+        seat: int | None,
+        admit: Callable[[Stored], Awaitable[None]] | None = None,
+    ) -> tuple[int, bool]:
         """Sit `key` at the table: at `seat`, else at the seat kept for them, else at the
-        first open one. The seat, and whether the table is full now."""
+        first open one. The seat, and whether the table is full now. `admit` may refuse
+        them first, given the table as read."""
         stored = await self.read(table_id)
         if stored is None:
             raise refused("unknown_table")
+        if admit is not None:
+            await admit(stored)
         await self.note({key}, table_id, stored.plan.closes_at)
         chosen = -1 if seat is None else seat
         reply = await self._run(self._join, table_id, key, name, chosen, self.clock())

@@ -1,5 +1,6 @@
 """Two people meet in the browser, each in a browser of their own: both sign up, one opens a
-table in the lobby, the other sees it appear live and joins with one click; the game starts
+table in the lobby (for a range of ratings), the other sees it appear live, each seated
+player's rating beside their name, and joins with one click; the game starts
 for both; they chat (a message is text, never markup; a name can be muted); they play to the
 end (a move each through the page, the rest through each player's own session while the
 pages follow) and both accept the rematch. And a player who logs in and joins a table with
@@ -16,18 +17,36 @@ import httpx
 from conftest import Console, screenshot_path
 from crazymino_page import fit_cell, log_size, my_turn, pick_fitting, wait_log_grows
 from players_page import PASSWORD, new_name, session_of, sign_up
-from playwright.async_api import Browser, Page, expect
+from playwright.async_api import Browser, Locator, Page, expect
 from test_access import no_serious_violation
 
 SEED = 7
 SEED_WORDS = f"Seed {SEED} chosen by the creator: casual game"
 PLAY = re.compile(r"/play/(\w+)$")
 TABLE = re.compile(r"/tables/(\w+)$")
+RANGE_HELP = (
+    "Only players whose rating at this game is in the range may sit, you too if you sit; "
+    "leave both empty for anyone. A new player's rating is 1000. "
+    "Yours at Crazymino is 1000 (provisional)."
+)
 
 
 async def person(browser: Browser, console: Console, width: int, height: int) -> Page:
     context = await browser.new_context(viewport={"width": width, "height": height})
     return console.watch(await context.new_page())
+
+
+async def shown_and_heard(where: Locator) -> list[str]:
+    """The text as seen (without what only a screen reader hears) and as heard (without what
+    is hidden from it)."""
+    found: list[str] = await where.evaluate(
+        """e => [".visually-hidden", "[aria-hidden=true]"].map(hidden => {
+            const copy = e.cloneNode(true);
+            copy.querySelectorAll(hidden).forEach(h => h.remove());
+            return copy.textContent.replace(/\\s+/g, " ").trim();
+        })"""
+    )
+    return found
 
 
 def fits(page: Page, width: int) -> Any:
@@ -71,23 +90,41 @@ async def test_two_players_meet_chat_play_to_the_end_and_play_again(
     await sign_up(bob, web, b_name)
     await expect(bob.get_by_role("heading", name="Open tables")).to_be_visible()
 
-    # Ann opens a Crazymino table for two, her seat and an open one, with a seed of her own.
+    # Ann opens a Crazymino table for two, her seat and an open one, with a seed of her own,
+    # for ratings between 900 and 1100 (hers, a newcomer's, is 1000 and provisional).
     await ann.get_by_label("Seed (optional: the game is then casual)").fill(str(SEED))
+    for label, value in (("Lowest rating", "900"), ("Highest rating", "1100")):
+        await expect(ann.get_by_label(label)).to_have_accessible_description(RANGE_HELP)
+        await ann.get_by_label(label).fill(value)
     await ann.get_by_role("button", name="Open the table").click()
     await expect(ann).to_have_url(TABLE)
     table_id = TABLE.search(ann.url).group(1)  # type: ignore[union-attr]
     await expect(ann.locator(".table-seats")).to_contain_text(a_name)
     await expect(ann.locator(".table-seats")).to_contain_text("free")
     await expect(ann.locator(".seed")).to_have_text(SEED_WORDS)
+    await expect(ann.locator(".facts")).to_contain_text("for ratings between 900 and 1100")
+    seat = ann.locator(".table-seats li").first
+    assert await shown_and_heard(seat) == [
+        f"{a_name} (1000?) (opened the table)",
+        f"{a_name} (rating 1000, provisional) (opened the table)",
+    ]
 
-    # Bob sees it appear in the lobby, live, and joins with one click.
+    # Bob sees it appear in the lobby, live, her rating beside her name, and joins with one
+    # click.
     listing = bob.locator(".open-tables li", has_text=f"by {a_name}")
     await expect(listing).to_contain_text("1 free seat")
     await expect(listing.locator(".seed")).to_have_text(SEED_WORDS)
+    await expect(listing.locator(".facts")).to_contain_text("for ratings between 900 and 1100")
+    assert await shown_and_heard(listing.locator(".sitting")) == [
+        f"{a_name} (1000?); 1 free seat",
+        f"{a_name} (rating 1000, provisional); 1 free seat",
+    ]
+    await expect(bob.get_by_label("Lowest rating")).to_be_visible()
     assert await fits(bob, 390)
     await bob.screenshot(path=screenshot_path("lobby-390.png", tmp_path), full_page=True)
     await ann.goto(web)
-    await expect(ann.locator(".open-tables li", has_text=f"by {a_name}")).to_be_visible()
+    mine = ann.locator(".open-tables li", has_text=f"by {a_name}")
+    await expect(mine.locator(".sitting")).to_contain_text(f"{a_name} (rating 1000?")
     await no_serious_violation(ann)
     await ann.screenshot(path=screenshot_path("lobby-1366.png", tmp_path), full_page=True)
     await ann.goto(f"{web}/tables/{table_id}")
@@ -96,6 +133,7 @@ async def test_two_players_meet_chat_play_to_the_end_and_play_again(
 
     # Ann sees Bob sit, and starts: both land on the game, the session acting for their seat.
     await expect(ann.locator(".table-seats")).to_contain_text(b_name)
+    assert (await shown_and_heard(ann.locator(".table-seats li").nth(1)))[0] == f"{b_name} (1000?)"
     await no_serious_violation(ann)
     await ann.screenshot(path=screenshot_path("table-page-1366.png", tmp_path), full_page=True)
     await bob.screenshot(path=screenshot_path("table-page-390.png", tmp_path), full_page=True)

@@ -13,6 +13,8 @@ from app.commands.catalogue import Catalogue
 from app.commands.service import GameService
 from app.people.accounts import Accounts, Player
 from app.people.hosting import Hosting, OpenSeat, OpenTable
+from app.people.rating_store import RatingStore
+from app.people.table_ratings import TableRatings
 from app.people.tables import Tables
 from app.store.events import EventStore
 
@@ -32,7 +34,8 @@ class Clock:
 def host_on(client: redis.asyncio.Redis, clock: Clock | None = None) -> Hosting:
     service = GameService(EventStore(client), Catalogue.with_extras())
     cheap = argon2.PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
-    return Hosting(Tables(client, clock or Clock()), service, Accounts(client, cheap), 30)
+    accounts, ratings = Accounts(client, cheap), TableRatings(RatingStore(client))
+    return Hosting(Tables(client, clock or Clock()), service, accounts, 30, ratings)
 
 
 async def players(host: Hosting, count: int) -> list[Player]:

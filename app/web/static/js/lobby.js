@@ -57,7 +57,7 @@ export function Lobby() {
         <div class="column">
           <section aria-labelledby="new-table">
             <h2 id="new-table">New table</h2>
-            ${types ? html`<${NewTable} types=${types} />` : html`<p>Loading…</p>`}
+            ${types ? html`<${NewTable} types=${types} player=${name} />` : html`<p>Loading…</p>`}
           </section>
           ${guestGame}
         </div>

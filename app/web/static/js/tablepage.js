@@ -3,7 +3,7 @@
 import { html, useState, useEffect } from "./lib.js";
 import { api, followTables } from "./api.js";
 import { usePlayer } from "./session.js";
-import { seatWords, seatedAt, isCreator, whoSits, sitting } from "./seats.js";
+import { seatShown, seatedAt, isCreator, whoSits, sitting } from "./seats.js";
 import { TableFacts, TableActions } from "./tables.js";
 import { Refusal, Said } from "./notice.js";
 
@@ -71,7 +71,7 @@ export function TablePage({ tableId }) {
       <section aria-labelledby="seats-title">
         <h2 id="seats-title">Seats</h2>
         <ol class="table-seats">
-          ${table.seats.map((s) => html`<li key=${s.seat}>${seatWords(s)}${sitting(s) && isCreator(table, s.name) ? " (opened the table)" : ""}</li>`)}
+          ${table.seats.map((s) => html`<li key=${s.seat}>${seatShown(s)}${sitting(s) && isCreator(table, s.name) ? " (opened the table)" : ""}</li>`)}
         </ol>
         <p class="sitting">${whoSits(table)}</p>
         ${table.status === "forming" && table.closes_at && html`<p class="hint">If it does not start, the table closes ${until(table.closes_at)}.</p>`}

@@ -5,12 +5,15 @@ import { api, followTables } from "./api.js";
 import { Option, optionWords, seedWords } from "./options.js";
 import { whoSits, choices, act, waiting } from "./seats.js";
 import { Refusal } from "./notice.js";
+import { RatingRange, rangeWords } from "./rating-range.js";
 
-/** The tables' facts in words: the options, rated or not, how it starts, a chosen seed. */
+/** The tables' facts in words: the options, rated or not, the ratings it is for, how it
+ * starts, a chosen seed. */
 export function TableFacts({ table, type }) {
   const seed = seedWords(table);
+  const range = rangeWords(table);
   return html`
-    <p class="facts">${optionWords(type, table.options)}; ${table.rated ? "rated" : table.casual && !seed ? "casual" : "not rated"};
+    <p class="facts">${optionWords(type, table.options)}; ${table.rated ? "rated" : table.casual && !seed ? "casual" : "not rated"};${range ? ` ${range};` : ""}
       ${table.start_when_full ? " starts when full" : ` ${table.creator} starts it`}</p>
     ${seed && html`<p class="seed">${seed}</p>`}`;
 }
@@ -71,7 +74,7 @@ function seatFor(type) {
   return { type: "open", name: "", level: type.levels.includes("normal") ? "normal" : type.levels[0] };
 }
 
-export function NewTable({ types }) {
+export function NewTable({ types, player }) {
   const [name, setName] = useState(types[0].name);
   const type = types.find((t) => t.name === name);
   const [seats, setSeats] = useState(() => Array.from({ length: Math.max(type.seats.min, 2) }, () => seatFor(type)));
@@ -80,6 +83,7 @@ export function NewTable({ types }) {
   const [full, setFull] = useState(false);
   const [rated, setRated] = useState(false);
   const [seed, setSeed] = useState("");
+  const [range, setRange] = useState({ min: "", max: "" });
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
 
@@ -114,6 +118,8 @@ export function NewTable({ types }) {
       rated: rated && !casual,
     };
     if (seed !== "") body.seed = Number(seed);
+    if (range.min !== "") body.rating_min = Number(range.min);
+    if (range.max !== "") body.rating_max = Number(range.max);
     try {
       const table = await api("/api/tables", { method: "POST", body });
       location.assign(`/tables/${table.id}`);
@@ -165,6 +171,7 @@ export function NewTable({ types }) {
       <label class="check"><input type="checkbox" checked=${full} onChange=${(e) => setFull(e.target.checked)} /> Start when full</label>
       <label class="check"><input type="checkbox" checked=${rated && !casual} disabled=${casual}
         onChange=${(e) => setRated(e.target.checked)} /> Rated${casual ? " (not with a chosen seed or an AI: casual)" : ""}</label>
+      <${RatingRange} range=${range} onChange=${setRange} game=${type} player=${player} />
       ${type.options.length > 0 && html`
         <fieldset>
           <legend>Options</legend>
