@@ -6,8 +6,18 @@ import { Replay } from "./replay.js";
 import { Rules } from "./rules.js";
 import { LogIn, SignUp, Account } from "./account.js";
 import { TablePage } from "./tablepage.js";
+import { PlayerPage } from "./player.js";
 import { tokenFromFragment } from "./api.js";
 import { usePlayer, checkSession, logOut } from "./session.js";
+
+/** A part of the address as written (a mistyped escape is kept as it is). */
+function decoded(part) {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
 
 function screen() {
   const parts = location.pathname.split("/").filter(Boolean);
@@ -17,6 +27,7 @@ function screen() {
   if (kind === "replay" && id) return html`<${Replay} gameId=${id} token=${tokenFromFragment()} />`;
   if (kind === "rules" && id) return html`<${Rules} game=${id} />`;
   if (kind === "tables" && id) return html`<${TablePage} tableId=${id} />`;
+  if (kind === "players" && id) return html`<${PlayerPage} name=${decoded(id)} />`;
   if (kind === "login") return html`<${LogIn} />`;
   if (kind === "signup") return html`<${SignUp} />`;
   if (kind === "account") return html`<${Account} />`;
