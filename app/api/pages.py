@@ -5,7 +5,7 @@ serves its files. Screens: `/` (lobby), `/play/{id}#t=TOKEN` (a seat; the token 
 fragment, which never reaches the server), `/watch/{id}` (a spectator), `/replay/{id}` and
 `/rules/{game}`; a player's `/login`, `/signup`, `/account`, and `/tables/{id}` (a table
 being formed, until its game starts); a player's page `/players/{name}` (ratings, charts,
-last games). A game's rules are written for its players in
+last games) and a title's `/leaderboards/{game}`. A game's rules are written for its players in
 `app/web/rules/{game}.md`, with the pictures of the developers' notes (`docs/rules/`) in the
 player's labels (`player-NAME.svg`, see `app.api.player_pictures`).
 """
@@ -39,6 +39,7 @@ SCREENS = [
     "/signup",
     "/account",
     "/players/{name:str}",
+    "/leaderboards/{game:str}",
 ]
 
 

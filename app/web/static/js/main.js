@@ -7,6 +7,7 @@ import { Rules } from "./rules.js";
 import { LogIn, SignUp, Account } from "./account.js";
 import { TablePage } from "./tablepage.js";
 import { PlayerPage } from "./player.js";
+import { Leaderboard, BoardLinks } from "./leaderboard.js";
 import { tokenFromFragment } from "./api.js";
 import { usePlayer, checkSession, logOut } from "./session.js";
 
@@ -28,6 +29,7 @@ function screen() {
   if (kind === "rules" && id) return html`<${Rules} game=${id} />`;
   if (kind === "tables" && id) return html`<${TablePage} tableId=${id} />`;
   if (kind === "players" && id) return html`<${PlayerPage} name=${decoded(id)} />`;
+  if (kind === "leaderboards" && id) return html`<${Leaderboard} game=${decoded(id)} />`;
   if (kind === "login") return html`<${LogIn} />`;
   if (kind === "signup") return html`<${SignUp} />`;
   if (kind === "account") return html`<${Account} />`;
@@ -54,6 +56,7 @@ function App() {
     <a class="skip" href="#main">Skip to the content</a>
     <header class="top">
       <a class="home" href="/">Board games</a>
+      <${BoardLinks} />
       <${Who} />
     </header>
     <main id="main" tabindex="-1">${screen()}</main>
