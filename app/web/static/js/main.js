@@ -8,6 +8,7 @@ import { LogIn, SignUp, Account } from "./account.js";
 import { TablePage } from "./tablepage.js";
 import { PlayerPage } from "./player.js";
 import { Leaderboard, BoardLinks } from "./leaderboard.js";
+import { playerHref } from "./rating.js";
 import { tokenFromFragment } from "./api.js";
 import { usePlayer, checkSession, logOut } from "./session.js";
 
@@ -46,7 +47,7 @@ function Who() {
     await logOut();
     location.assign("/");
   }
-  return html`<p class="who">Logged in as <strong>${name}</strong>
+  return html`<p class="who">Logged in as <a href=${playerHref(name)} aria-label=${`${name}: your page`}><strong>${name}</strong></a>
     <a href="/account">Account</a>
     <button type="button" class="link" onClick=${out}>Log out</button></p>`;
 }
