@@ -11,6 +11,9 @@ import { PlayerName, Rating, RatingChange, SETTLED_AFTER, boardHref, ordinal, pl
 /** The key the records name a player by: the name in lower case. */
 const keyOf = (name) => name.toLowerCase();
 
+/** How many players a leaderboard lists (the server's BOARD_SIZE). */
+const BOARD_SIZE = 100;
+
 /** A mean score with at most one decimal. */
 const mean = (n) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
@@ -70,9 +73,10 @@ function TitleRecord({ record }) {
 
 function Place({ record, title }) {
   const board = boardHref(record.game);
-  if (record.place) return html`<a href=${board}>${ordinal(record.place)}</a>`;
+  if (record.place && record.place <= BOARD_SIZE) return html`<a href=${board}>${ordinal(record.place)}</a>`;
+  if (record.place) return html`${ordinal(record.place)} (<a href=${board}>the ${title} leaderboard</a> lists the first ${BOARD_SIZE})`;
   if (record.provisional) return html`listed after ${SETTLED_AFTER} rated games (<a href=${board}>the ${title} leaderboard</a>)`;
-  return html`not in <a href=${board}>the ${title} leaderboard</a>'s top 100`;
+  return html`not listed (<a href=${board}>the ${title} leaderboard</a>)`;
 }
 
 function LastGames({ games, player }) {
