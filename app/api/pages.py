@@ -4,7 +4,8 @@ The client is a program of the public API like any other (`app/web/static/js`); 
 serves its files. Screens: `/` (lobby), `/play/{id}#t=TOKEN` (a seat; the token stays in the
 fragment, which never reaches the server), `/watch/{id}` (a spectator), `/replay/{id}` and
 `/rules/{game}`; a player's `/login`, `/signup`, `/account`, and `/tables/{id}` (a table
-being formed, until its game starts). A game's rules are written for its players in
+being formed, until its game starts); a player's page `/players/{name}` (ratings, charts,
+last games) and a title's `/leaderboards/{game}`. A game's rules are written for its players in
 `app/web/rules/{game}.md`, with the pictures of the developers' notes (`docs/rules/`) in the
 player's labels (`player-NAME.svg`, see `app.api.player_pictures`).
 """
@@ -37,6 +38,8 @@ SCREENS = [
     "/login",
     "/signup",
     "/account",
+    "/players/{name:str}",
+    "/leaderboards/{game:str}",
 ]
 
 

@@ -1,7 +1,8 @@
 """Every screen of the client, at a laptop's size and a phone's, has no serious or critical
 accessibility violation that axe-core finds and no sideways scroll: the lobby, logging in and
-signing up, the account, a table being formed, each game's table in play, a finished game,
-watching, a replay, each game's rules and a page that does not exist."""
+signing up, the account, a table being formed, a player's page and a title's leaderboard,
+each game's table in play, a finished game, watching, a replay, each game's rules, a player
+and a page that do not exist."""
 
 from __future__ import annotations
 
@@ -66,6 +67,12 @@ async def test_every_screen_at_both_sizes(
     await page.goto(f"{web}/tables/{opened.json()['id']}")
     await expect(page.get_by_role("heading", level=1)).to_be_visible()
     await checked(page, "forming", width, tmp_path)
+    await page.goto(f"{web}/players/{name}")
+    await expect(page.get_by_role("heading", name=name, exact=True)).to_be_visible()
+    await checked(page, "player", width, tmp_path)
+    await page.goto(f"{web}/leaderboards/crazymino")
+    await expect(page.get_by_role("heading", name="Crazymino leaderboard")).to_be_visible()
+    await checked(page, "leaderboard", width, tmp_path)
 
     # Each game's table in play, at its largest table, a person among AIs.
     largest = {"crazymino": 4, "bazaar": 6, "mondo": 4}
@@ -91,7 +98,11 @@ async def test_every_screen_at_both_sizes(
     await expect(page.locator("output")).to_be_visible()
     await checked(page, "replay", width, tmp_path)
 
-    console.allow(r"status of 404")  # the unknown page's own answer, which is the point
+    console.allow(r"status of 404")  # the unknown pages' own answers, which is the point
+    await page.goto(f"{web}/players/{new_name('Nobody')}")
+    await expect(page.get_by_role("heading", name="No such player")).to_be_visible()
+    await expect(page.get_by_role("link", name="Back to the lobby")).to_have_attribute("href", "/")
+    await checked(page, "no-player", width, tmp_path)
     await page.goto(f"{web}/nowhere")
     await expect(page.get_by_role("heading", level=1)).to_be_visible()
     await checked(page, "unknown", width, tmp_path)

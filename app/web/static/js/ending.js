@@ -1,8 +1,11 @@
-// A game's end: who won, in a sentence; the ranking with each seat's score breakdown; the
-// chart of the scores; the links to its replay, its export and the lobby; a rematch.
+// A game's end: who won, in a sentence; the ranking with each seat's score breakdown (and, in
+// a rated game, each player's rating change; a player's name links to their page); the chart
+// of the scores; the links to its replay, its export and the lobby; a rematch.
 import { html, useState, useEffect, useRef } from "./lib.js";
 import { api, followTables } from "./api.js";
 import { ScoreChart } from "./chart.js";
+import { PlayerName, RatingChange } from "./rating.js";
+import { useRatingChanges } from "./result.js";
 
 export const points = (n) => `${n} ${Math.abs(n) === 1 ? "point" : "points"}`;
 
@@ -26,6 +29,7 @@ export function winnerWords(view) {
 
 export function Ending({ view, game, gameId, token, name, focus }) {
   const [timeline, setTimeline] = useState(null);
+  const changes = useRatingChanges(view, gameId);
   const heading = useRef(null);
   useEffect(() => {
     api(`/api/games/${gameId}/timeline`, { token }).then(setTimeline, () => setTimeline(null));
@@ -41,11 +45,16 @@ export function Ending({ view, game, gameId, token, name, focus }) {
     <section class="ending" aria-labelledby="final">
       <h2 id="final" tabindex="-1" ref=${heading}>The game is over: ${winnerWords(view)}</h2>
       <ol class="ranking">
-        ${view.standings.map((s) => html`
+        ${view.standings.map((s) => {
+          const seat = view.seats[s.seat];
+          const line = changes && changes.get(s.seat);
+          return html`
           <li value=${s.rank}>
-            <strong>${view.seats[s.seat].name}</strong>: ${points(s.score)}
+            <strong><${PlayerName} name=${seat.name} player=${seat.player} /></strong>: ${points(s.score)}
             ${game && game.scoreLine && html`<span class="line"> (${game.scoreLine(view, s.seat)})</span>`}
-          </li>`)}
+            ${line && line.change !== undefined && html` <${RatingChange} change=${line.change} />`}
+          </li>`;
+        })}
       </ol>
       <p class="links">
         <a href=${replay}>Replay the game</a>
