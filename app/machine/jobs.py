@@ -43,7 +43,7 @@ class Records(Protocol):
     """Where a finished game is recorded for its players (`app.people.ratings.Ratings`)."""
 
     async def record(self, game_id: str) -> str:
-        """Record the game once; what was done."""
+        """Record the game once; what was done ("busy": not now, to be tried again)."""
         ...
 
 
@@ -154,11 +154,13 @@ async def fire_timer(ctx: dict[str, Any], game_id: str, key: str) -> str:
 @measured
 async def record_game(ctx: dict[str, Any], game_id: str) -> str:
     """Record a finished game for its players (their ratings and histories), then forget its
-    due mark. Recording twice changes nothing; a job that fails leaves the mark to the sweep."""
+    due mark. Recording twice changes nothing; a job that fails, or finds the records busy,
+    leaves the mark to the sweep, which asks again."""
     records: Records = ctx["records"]
     scheduler: ArqScheduler = ctx["scheduler"]
     done = await records.record(game_id)
-    await scheduler.index_of(game_id).done(game_id)
+    if done != "busy":
+        await scheduler.index_of(game_id).done(game_id)
     return done
 
 

@@ -130,17 +130,18 @@ class Writes:
 class RatingStore:
     """The records of every title, on `redis` (a bytes client)."""
 
-    def __init__(self, redis: Redis, lock_ms: int = 15_000) -> None:
+    def __init__(self, redis: Redis, lock_ms: int = 15_000, wait_s: float = 5.0) -> None:
         self.redis = redis
         self.lock_ms = lock_ms
+        self.wait_s = wait_s  # how long a writer waits for another's lock
         self._write = redis.register_script(_WRITE)
         self._release = redis.register_script(_RELEASE)
 
-    async def lock(self, game: str, wait_s: float = 5.0, hold_ms: int | None = None) -> str:
-        """Take the title's lock (waiting up to `wait_s`); its token."""
+    async def lock(self, game: str, wait_s: float | None = None, hold_ms: int | None = None) -> str:
+        """Take the title's lock (waiting up to `wait_s`, by default `self.wait_s`); its token."""
         token = secrets.token_hex(8)
         key, hold = title_key(game, "lock"), hold_ms or self.lock_ms
-        for _ in range(max(1, round(wait_s / 0.02))):
+        for _ in range(max(1, round((self.wait_s if wait_s is None else wait_s) / 0.02))):
             if await self.redis.set(key, token, nx=True, px=hold):
                 return token
             await asyncio.sleep(0.02)

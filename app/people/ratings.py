@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from app.commands.errors import UnknownGame
 from app.commands.service import GameService
 from app.people.names import key_of
-from app.people.rating_store import PlayerLine, RatingStore, Writes
+from app.people.rating_store import PlayerLine, RatingsBusy, RatingStore, Writes
 from app.people.results import (
     NEW,
     PROVISIONAL_GAMES,
@@ -52,11 +52,15 @@ class Ratings:
         return result_of(table, meta.rated)
 
     async def record(self, game_id: str) -> str:
-        """Record a finished game for its players (once); what was done."""
+        """Record a finished game for its players (once); what was done: "busy" when the
+        title's records stayed locked (a rebuild runs), to be tried again."""
         found = await self.result(game_id)
         if found is None:
             return "nothing to record"
-        return await self.record_result(found)
+        try:
+            return await self.record_result(found)
+        except RatingsBusy:
+            return "busy"
 
     async def record_result(self, result: GameResult) -> str:
         store, game = self.store, result.game

@@ -33,7 +33,7 @@ async def ratings(request: pytest.FixtureRequest) -> Ratings:
         client = redis.asyncio.Redis.from_url(database(request.getfixturevalue("redis_url"), 9))
         await client.flushdb()
     service = GameService(EventStore(client), Catalogue.with_extras())
-    yield Ratings(RatingStore(client), service)  # type: ignore[misc]
+    yield Ratings(RatingStore(client, wait_s=0.2), service)  # type: ignore[misc]
     await client.aclose()
 
 
@@ -93,3 +93,14 @@ async def test_a_chosen_seed_or_a_guest_makes_a_game_casual(ratings: Ratings) ->
     assert await ratings.record(guest) == "recorded"
     ann = await ratings.store.line("crazymino", "ann")
     assert ann is not None and (ann.games, ann.rated) == (2, 0)
+
+
+async def test_a_game_that_ends_during_a_rebuild_waits_for_it(ratings: Ratings) -> None:
+    """The rebuild holds the title's records: the game's record says "busy" (its job leaves
+    the game's due mark to the sweep) and is made when asked again after."""
+    game_id = await played(ratings.service, 14)
+    held = await ratings.store.lock("crazymino", hold_ms=10_000)
+    assert await ratings.record(game_id) == "busy"
+    assert await ratings.store.result("crazymino", game_id) is None
+    await ratings.store.unlock("crazymino", held)
+    assert await ratings.record(game_id) == "rated"
