@@ -42,15 +42,13 @@ import msgspec
 from app.api.projection import LOG_FORMAT, api_types
 from app.commands.seats import NAME_LENGTH, PublicSeat
 from bench.common import command_line, machine, table
+from bench.games.selfplay import play_out
 from domain.chance import Dice
-from domain.game import AnyGame, Record, Setup
+from domain.game import AnyGame, Setup
 from domain.registry import TABLES
 
-T0 = 1_800_000_000_000  # ms: a server time in 2027
-THINK_MS = 600  # the service's default AI think time
 NAME = "\U0001d510" * NAME_LENGTH  # 40 characters of 4 bytes each: the longest name in bytes
 SEATS = {"crazymino": 4, "bazaar": 6, "mondo": 4}
-MAX_STEPS = 50_000
 
 
 @dataclass(frozen=True)
@@ -88,49 +86,10 @@ def play(name: str, seed: int, people: bool) -> tuple[int, bytes]:
     options = msgspec.to_builtins(game.options(Setup(big_seed, players, asked)))
     setup = Setup(seed=big_seed, players=players, options=options, ai_seats=ai_seats)
     dice = Dice(seed ^ 0x51DE)  # the policies' entropy (the worker draws it at random)
-    now = T0
-    events = game.start(setup, now)
-    records = [Record(now, None, e) for e in events]
-    state = game.replay(events)
-    last = dict.fromkeys(range(seats), now)  # each seat's last action (its pace counts from it)
     timeout_share = rng.random() * 0.9 if people else 0.0
-    for _ in range(MAX_STEPS):
-        if game.is_over(state):
-            break
-        actors = sorted(game.to_act(state))
-        timers = game.timers(state)
-        away = game.away(state)
-        person = people and any(s not in away for s in actors)
-        seat: int | None
-        if actors and not (person and rng.random() < timeout_share):
-            if game.shape.timed:
-                due = {
-                    s: last[s] + round((game.ai_delay(state, s, levels[s]) or 0) * 1000)
-                    for s in actors
-                }
-            else:
-                due = {s: max(now, records[-1].at) + THINK_MS for s in actors}
-            seat = min(actors, key=lambda s: (due[s], s))
-            at = due[seat]
-            if timers and min(t.due for t in timers) <= at:
-                seat, at = None, min(t.due for t in timers)
-        elif timers:
-            seat, at = None, min(t.due for t in timers)
-        else:
-            raise AssertionError(f"{name} seed {seed}: nobody may act and no timer will")
-        now = max(now, at)
-        if seat is None:
-            command = next(t.command for t in timers if t.due <= now)
-        else:
-            view = game.view(state, seat)
-            level = away.get(seat, levels[seat])  # who left is played at the takeover level
-            command = game.policies[level](view, dice.below(1 << 32), now)
-            last[seat] = now
-        new = game.decide(state, seat, command, now)
-        state = game.fold(state, new)
-        records += [Record(now, seat, e) for e in new]
-    else:
-        raise AssertionError(f"{name} seed {seed}: the game does not end")
+    records, _ = play_out(
+        game, setup, levels, dice, people=people, rng=rng, timeout_share=timeout_share
+    )
     public = [
         PublicSeat(n, "human" if people else "ai", NAME, None if people else levels[n])
         for n in range(seats)
