@@ -6,9 +6,14 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.commands.errors import ServiceError
+
+if TYPE_CHECKING:
+    from redis.asyncio import Redis
+
+    from app.people.ratings import Ratings
 
 
 def serve() -> int:
@@ -75,19 +80,29 @@ def replay(path: Path) -> int:
     return 0
 
 
-def rebuild_ratings() -> int:
-    """Every title's ratings, statistics and histories again from nothing, from the logs of
-    the finished games in the Redis of `REDIS_URL`."""
-    import asyncio
-    import time
-
-    from app.base.config import Settings
+def ratings_of(client: Redis, extra_games: tuple[str, ...] = ()) -> Ratings:
+    """The players' records on `client` (a bytes client), as the rebuild makes them: every
+    game read as the service reads it, its archive included."""
     from app.commands.catalogue import Catalogue
     from app.commands.service import GameService
     from app.people.rating_store import RatingStore
     from app.people.ratings import Ratings
-    from app.store.connections import data_client
     from app.store.events import EventStore
+    from app.store.lifecycle import Lifecycle
+
+    catalogue = Catalogue.with_extras(extra_games)
+    service = GameService(EventStore(client), catalogue, lifecycle=Lifecycle(client))
+    return Ratings(RatingStore(client), service)
+
+
+def rebuild_ratings() -> int:
+    """Every title's ratings, statistics and histories again from nothing, from the logs of
+    the finished games in the Redis of `REDIS_URL` (archived or not)."""
+    import asyncio
+    import time
+
+    from app.base.config import Settings
+    from app.store.connections import data_client
 
     settings = Settings.from_env()
     if settings.redis_url is None:
@@ -97,9 +112,7 @@ def rebuild_ratings() -> int:
     async def run() -> int:
         client = data_client(settings, 8)
         try:
-            catalogue = Catalogue.with_extras(settings.extra_games)
-            service = GameService(EventStore(client), catalogue)
-            return await Ratings(RatingStore(client), service).rebuild()
+            return await ratings_of(client, settings.extra_games).rebuild()
         finally:
             await client.aclose()
 

@@ -123,16 +123,22 @@ class Ratings:
     async def rebuild(self, games: Iterable[str] | None = None) -> int:
         """Every title's records again from nothing, from the logs of the finished games (all
         those the service knows, or `games`); how many games were recorded."""
+        results = await self.results_of(games if games is not None else await self.known_games())
+        await self.rebuild_from(results)
+        return len(results)
+
+    async def results_of(self, games: Iterable[str]) -> list[GameResult]:
+        """The results of the finished games among `games` that had an account at them, from
+        their logs (a game no longer kept is passed over)."""
         results = []
-        for game_id in games if games is not None else await self.known_games():
+        for game_id in games:
             try:
                 found = await self.result(game_id)
             except UnknownGame:
                 continue
             if found is not None:
                 results.append(found)
-        await self.rebuild_from(results)
-        return len(results)
+        return results
 
     async def known_games(self) -> list[str]:
         """Every game of the lifecycle's indexes (running, ended, archived, kept)."""

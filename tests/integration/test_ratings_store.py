@@ -7,15 +7,20 @@ import asyncio
 import random
 import secrets
 
+import fakeredis
+import fakeredis.aioredis
 import pytest
 import redis.asyncio
 
+from app.__main__ import ratings_of
 from app.commands.catalogue import Catalogue
-from app.commands.service import GameService
+from app.commands.seats import SeatRequest
+from app.commands.service import CreateGame, GameService
 from app.people.rating_store import RatingStore, title_key
 from app.people.ratings import Ratings
 from app.people.results import PROVISIONAL_GAMES, GameResult, SeatResult, shown
 from app.store.events import EventStore
+from app.store.lifecycle import Lifecycle
 
 PLAYERS = [f"p{n}" for n in range(12)]
 
@@ -127,3 +132,26 @@ async def test_a_casual_game_counts_in_the_statistics_and_moves_no_rating(
     assert (await ratings.store.result(title, "casual")) == GameResult(
         "casual", title, 5, False, seats
     )
+
+
+async def test_the_command_line_rebuilds_from_archived_games_too() -> None:
+    """The retention job archives finished games a day after their end: `python -m app ratings
+    rebuild` (`ratings_of`) reads them from their archive, as the service does."""
+    client = fakeredis.aioredis.FakeRedis(server=fakeredis.FakeServer())
+    lifecycle = Lifecycle(client)
+    service = GameService(EventStore(client), Catalogue.with_extras(), lifecycle=lifecycle)
+    try:
+        people = [SeatRequest("human", "Ann"), SeatRequest("human", "Bob")]
+        table, _ = await service.create(CreateGame("crazymino", people), ["ann", "bob"], rated=True)
+        chance = random.Random(4)
+        while not table.over:
+            (seat,) = table.game.to_act(table.state)
+            command = chance.choice(table.game.legal(table.state, seat, 0))
+            table, _ = await service.execute(table.id, seat, command)
+        assert await lifecycle.archive(table.id, table.version, await service.store.read(table.id))
+        ratings = ratings_of(client)
+        assert await ratings.rebuild() == 1
+        line = await ratings.store.line("crazymino", "ann")
+        assert line is not None and (line.games, line.rated) == (1, 1)
+    finally:
+        await client.aclose()
