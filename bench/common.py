@@ -21,7 +21,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -143,6 +143,43 @@ def machine_busy_seconds() -> float:
     fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
     idle = fields[3] + fields[4]  # idle, iowait
     return (sum(fields[:8]) - idle) / _TICKS
+
+
+def process_times() -> dict[int, tuple[str, float]]:
+    """Every process's name and CPU seconds so far (/proc), by pid; a Python process is named
+    by the module it runs (`python -m app`)."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:  # it ended meanwhile
+            continue
+        name = stat[stat.index("(") + 1 : stat.rindex(")")]
+        if name.startswith("python") and b"-m" in argv[:-1]:
+            name = f"python -m {argv[argv.index(b'-m') + 1].decode(errors='replace')}"
+        fields = stat.rsplit(")", 1)[1].split()
+        found[int(entry.name)] = (name, (int(fields[11]) + int(fields[12])) / _TICKS)
+    return found
+
+
+def busiest(
+    before: dict[int, tuple[str, float]],
+    after: dict[int, tuple[str, float]],
+    ours: Collection[int],
+    count: int = 4,
+) -> list[tuple[str, float]]:
+    """The CPU seconds that the processes not in `ours` used between two `process_times`,
+    summed by name, most first (a process begun in between counts from nothing; one that
+    ended in between is missed: `machine_busy_seconds` has the whole)."""
+    used: dict[str, float] = {}
+    for pid, (name, seconds) in after.items():
+        if pid not in ours:
+            spent = seconds - before.get(pid, (name, 0.0))[1]
+            used[name] = used.get(name, 0.0) + spent
+    return sorted(((n, s) for n, s in used.items() if s > 0), key=lambda i: -i[1])[:count]
 
 
 def table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
