@@ -82,16 +82,19 @@ def replay(path: Path) -> int:
 
 def ratings_of(client: Redis, extra_games: tuple[str, ...] = ()) -> Ratings:
     """The players' records on `client` (a bytes client), as the rebuild makes them: every
-    game read as the service reads it, its archive included."""
+    game read as the service reads it, its archive included, the logs over one shared
+    connection on a single Redis (`app.store.pipe`; close it with `service.store.close()`)."""
     from app.commands.catalogue import Catalogue
     from app.commands.service import GameService
     from app.people.rating_store import RatingStore
     from app.people.ratings import Ratings
     from app.store.events import EventStore
     from app.store.lifecycle import Lifecycle
+    from app.store.pipe import Pipe
 
     catalogue = Catalogue.with_extras(extra_games)
-    service = GameService(EventStore(client), catalogue, lifecycle=Lifecycle(client))
+    store = EventStore(client, pipe=Pipe.of(client))
+    service = GameService(store, catalogue, lifecycle=Lifecycle(client))
     return Ratings(RatingStore(client), service)
 
 
@@ -111,9 +114,11 @@ def rebuild_ratings() -> int:
 
     async def run() -> int:
         client = data_client(settings, 8)
+        ratings = ratings_of(client, settings.extra_games)
         try:
-            return await ratings_of(client, settings.extra_games).rebuild()
+            return await ratings.rebuild()
         finally:
+            await ratings.service.store.close()
             await client.aclose()
 
     started = time.perf_counter()

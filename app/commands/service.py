@@ -252,6 +252,14 @@ class GameService:
 
     async def _load_fresh(self, game_id: str) -> Table:
         meta = await self.meta(game_id)
+        table = await self.folded(game_id, meta)
+        if meta.archived and self.lifecycle is not None:
+            self._archived.add(game_id)
+        return self._remember(table)
+
+    async def folded(self, game_id: str, meta: GameMeta) -> Table:
+        """The game of `meta` folded from its whole log (from its archive once archived), read
+        afresh and not cached: for reading many games once (a rebuild of the ratings)."""
         kind = self.catalogue.kind(meta.game)
         if kind is None:
             raise UnknownGame(f"This server does not host {meta.game!r} games.")
@@ -261,10 +269,9 @@ class GameService:
         )
         if meta.archived and self.lifecycle is not None:
             stored = await self.lifecycle.read_archive(game_id)
-            self._archived.add(game_id)
         else:
             stored = await self.store.read(game_id)
-        return self._remember(self._caught_up(table, stored))
+        return self._caught_up(table, stored)
 
     async def _read(self, table: Table, after: int, count: int | None = None) -> list[StoredEvent]:
         """The table's events after a version: from its stream, or from its archive once the

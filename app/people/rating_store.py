@@ -95,12 +95,15 @@ class Writes:
         self.game = game
         self.keys: list[str] = []
         self.ops: list[list[object]] = []
+        self._places: dict[str, int] = {}  # each key's place in `keys`
 
     def _at(self, suffix: str) -> int:
         key = title_key(self.game, suffix)
-        if key not in self.keys:
+        place = self._places.get(key)
+        if place is None:
+            place = self._places[key] = len(self.keys)
             self.keys.append(key)
-        return self.keys.index(key) + 3  # after the lock and `keys`; Lua counts from 1
+        return place + 3  # after the lock and `keys`; Lua counts from 1
 
     def record(self, result: GameResult) -> None:
         self.ops.append(["set", self._at(f"g:{result.id}"), _encode.encode(result).decode()])
