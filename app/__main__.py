@@ -4,16 +4,12 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from app.commands.errors import ServiceError
-
-if TYPE_CHECKING:
-    from redis.asyncio import Redis
-
-    from app.people.ratings import Ratings
 
 
 def serve() -> int:
@@ -80,49 +76,22 @@ def replay(path: Path) -> int:
     return 0
 
 
-def ratings_of(client: Redis, extra_games: tuple[str, ...] = ()) -> Ratings:
-    """The players' records on `client` (a bytes client), as the rebuild makes them: every
-    game read as the service reads it, its archive included, the logs over one shared
-    connection on a single Redis (`app.store.pipe`; close it with `service.store.close()`)."""
-    from app.commands.catalogue import Catalogue
-    from app.commands.service import GameService
-    from app.people.rating_store import RatingStore
-    from app.people.ratings import Ratings
-    from app.store.events import EventStore
-    from app.store.lifecycle import Lifecycle
-    from app.store.pipe import Pipe
-
-    catalogue = Catalogue.with_extras(extra_games)
-    store = EventStore(client, pipe=Pipe.of(client))
-    service = GameService(store, catalogue, lifecycle=Lifecycle(client))
-    return Ratings(RatingStore(client), service)
-
-
-def rebuild_ratings() -> int:
+def rebuild_ratings(processes: int) -> int:
     """Every title's ratings, statistics and histories again from nothing, from the logs of
-    the finished games in the Redis of `REDIS_URL` (archived or not)."""
+    the finished games in the Redis of `REDIS_URL` (archived or not), read and folded by
+    `processes` processes."""
     import asyncio
     import time
 
     from app.base.config import Settings
-    from app.store.connections import data_client
+    from app.rebuilding import rebuild
 
     settings = Settings.from_env()
     if settings.redis_url is None:
         print("ratings rebuild needs REDIS_URL (embedded, nothing is kept)", file=sys.stderr)
         return 2
-
-    async def run() -> int:
-        client = data_client(settings, 8)
-        ratings = ratings_of(client, settings.extra_games)
-        try:
-            return await ratings.rebuild()
-        finally:
-            await ratings.service.store.close()
-            await client.aclose()
-
     started = time.perf_counter()
-    count = asyncio.run(run())
+    count = asyncio.run(rebuild(settings, processes))
     games = "game" if count == 1 else "games"
     print(f"ratings rebuilt from {count} finished {games} in {time.perf_counter() - started:.1f} s")
     return 0
@@ -136,11 +105,17 @@ def main(argv: list[str]) -> int:
     replaying.add_argument("file", type=Path)
     rating = commands.add_parser("ratings", help="the players' records")
     rating.add_argument("action", choices=["rebuild"], help="make them again from the game logs")
+    rating.add_argument(
+        "--processes",
+        type=int,
+        default=min(os.cpu_count() or 1, 8),
+        help="processes that read and fold the logs (default: one per CPU, at most 8)",
+    )
     args = parser.parse_args(argv)
     if args.command == "replay":
         return replay(args.file)
     if args.command == "ratings":
-        return rebuild_ratings()
+        return rebuild_ratings(args.processes)
     return serve()
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 
 from app.commands.errors import UnknownGame
 from app.commands.service import GameService
@@ -37,6 +37,9 @@ log = logging.getLogger(__name__)
 REBUILD_BATCH = 200
 #: Games whose logs a rebuild reads at once.
 READ_AHEAD = 32
+
+#: What reads the results of some games for a rebuild, as `Ratings.results_of` does.
+Reader = Callable[[list[str]], Awaitable[list[GameResult]]]
 
 
 class Ratings:
@@ -123,10 +126,20 @@ class Ratings:
             line.mu, line.sigma = skill.mu, skill.sigma
             writes.player(player, line, board_value(line))
 
-    async def rebuild(self, games: Iterable[str] | None = None) -> int:
+    async def rebuild(
+        self, games: Iterable[str] | None = None, helpers: Sequence[Reader] = ()
+    ) -> int:
         """Every title's records again from nothing, from the logs of the finished games (all
-        those the service knows, or `games`); how many games were recorded."""
-        results = await self.results_of(games if games is not None else await self.known_games())
+        those the service knows, or `games`); how many games were recorded. With `helpers`
+        (each `results_of` in another process, say) the games are dealt between this process
+        and them, one in turn, and each reads and folds its share; the records are the same."""
+        ids = list(games) if games is not None else await self.known_games()
+        hands = len(helpers) + 1
+        shares = await asyncio.gather(
+            self.results_of(ids[0::hands]),
+            *(helper(ids[n::hands]) for n, helper in enumerate(helpers, start=1)),
+        )
+        results = [result for share in shares for result in share]
         await self.rebuild_from(results)
         return len(results)
 
@@ -135,13 +148,15 @@ class Ratings:
         their logs (a game no longer kept is passed over), in the order of `games`. The logs
         of `READ_AHEAD` games are read at once, so that their reads go out together and one
         game is folded while the others' logs come."""
-        ahead = asyncio.Semaphore(READ_AHEAD)
+        ids = list(games)
+        found: list[GameResult | None] = [None] * len(ids)
+        turns = iter(range(len(ids)))
 
-        async def one(game_id: str) -> GameResult | None:
-            async with ahead:
-                return await self.logged_result(game_id)
+        async def reader() -> None:
+            for n in turns:  # shared: each reader takes the next game
+                found[n] = await self.logged_result(ids[n])
 
-        found = await asyncio.gather(*(one(game_id) for game_id in games))
+        await asyncio.gather(*(reader() for _ in range(min(READ_AHEAD, len(ids)))))
         return [result for result in found if result is not None]
 
     async def logged_result(self, game_id: str) -> GameResult | None:

@@ -12,13 +12,13 @@ import fakeredis.aioredis
 import pytest
 import redis.asyncio
 
-from app.__main__ import ratings_of
 from app.commands.catalogue import Catalogue
 from app.commands.seats import SeatRequest
 from app.commands.service import CreateGame, GameService
 from app.people.rating_store import RatingStore, title_key
 from app.people.ratings import Ratings
 from app.people.results import PROVISIONAL_GAMES, GameResult, SeatResult, shown
+from app.rebuilding import ratings_of
 from app.store.events import EventStore
 from app.store.lifecycle import Lifecycle
 
