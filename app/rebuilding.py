@@ -17,7 +17,7 @@ from app.base.config import Settings
 from app.commands.catalogue import Catalogue
 from app.commands.service import GameService
 from app.people.rating_store import RatingStore
-from app.people.ratings import Ratings
+from app.people.ratings import READ_AHEAD, Ratings
 from app.people.results import GameResult
 from app.store.connections import data_client
 from app.store.events import EventStore
@@ -25,6 +25,15 @@ from app.store.lifecycle import Lifecycle
 from app.store.pipe import Pipe
 
 _results = msgspec.msgpack.Decoder(list[GameResult])
+#: How long a rebuild waits for any answer of Redis: it runs beside the service, often on a
+#: busy machine, where a slow answer is worth the wait and a failure costs the whole rebuild.
+TIMEOUT_S = 30.0
+
+
+def client_of(settings: Settings) -> Redis:
+    """A rebuild's client: a connection for each of the games it reads at once (none ever
+    waits for one), and a patient timeout."""
+    return data_client(settings, READ_AHEAD + 2, read_timeout=TIMEOUT_S)
 
 
 def ratings_of(client: Redis, extra_games: tuple[str, ...] = ()) -> Ratings:
@@ -40,7 +49,7 @@ def ratings_of(client: Redis, extra_games: tuple[str, ...] = ()) -> Ratings:
 async def rebuild(settings: Settings, processes: int = 1) -> int:
     """Every title's records again from the finished games in the Redis of `settings`; the
     logs read and folded by this process and `processes - 1` others. How many games."""
-    client = data_client(settings, 8)
+    client = client_of(settings)
     ratings = ratings_of(client, settings.extra_games)
     try:
         if processes <= 1:
@@ -63,7 +72,7 @@ def _share(settings: Settings, games: list[str]) -> bytes:
     """In a helper process: the results of `games`, encoded."""
 
     async def read() -> list[GameResult]:
-        client = data_client(settings, 8)
+        client = client_of(settings)
         ratings = ratings_of(client, settings.extra_games)
         try:
             return await ratings.results_of(games)
