@@ -15,8 +15,10 @@ logs), then `rebuild_from` (rating each title's games in the order of their end 
 records), in this one process. A run in process builds its `Ratings` afresh
 (`app.rebuilding.ratings_of`, on the command's client), so that no state is cached from a run
 before. The command reads and folds the logs in `--processes` processes (by default one per
-CPU, as the command's own default); its time is the wall time of the whole process (the
-interpreter's start, imports and helper processes included). After every run the records of
+CPU, as the command's own default; `--processes 1,2` times it with each); its time is the wall
+time of the whole process (the interpreter's start, imports and helper processes included).
+`--base DIR` times the command run from another tree too (a checkout of another commit, with
+this interpreter), in the same runs. After every run the records of
 every title are read back and hashed: every run must leave the same records. The load average
 is read before the runs and after; the CPU that other processes used during them comes from
 /proc (`machine_busy_seconds` for the whole machine, the busiest of them by name).
@@ -28,17 +30,20 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import functools
 import hashlib
 import io
 import os
 import pstats
 import resource
+import shlex
 import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, cast
 
 from redis.asyncio import Redis
@@ -94,12 +99,13 @@ async def rebuild_in_process(url: str) -> Run:
     return Run("`Ratings.rebuild()`", done - started, len(results), (read - started, done - read))
 
 
-def rebuild_command(url: str, processes: int) -> Run:
-    """`python -m app ratings rebuild --processes N`, as a process of its own."""
+def rebuild_command(url: str, options: list[str], where: Path = ROOT, label: str = "") -> Run:
+    """`python -m app ratings rebuild` with `options`, as a process of its own, run from
+    `where` (this tree, or a base to compare with)."""
     started = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, "-m", "app", "ratings", "rebuild", "--processes", str(processes)],
-        cwd=ROOT,
+        [sys.executable, "-m", "app", "ratings", "rebuild", *options],
+        cwd=where,
         env={**os.environ, "REDIS_URL": url},
         capture_output=True,
         text=True,
@@ -110,20 +116,28 @@ def rebuild_command(url: str, processes: int) -> Run:
         raise RuntimeError(f"the command failed ({done.returncode}):\n{done.stderr[-3000:]}")
     said = done.stdout.strip().splitlines()[-1]  # "ratings rebuilt from N finished games in S s"
     count = int(said.split(" from ")[1].split()[0])
-    return Run(f"`{COMMAND} --processes {processes}`", seconds, count, printed=said)
+    return Run(label or f"`{COMMAND} {shlex.join(options)}`", seconds, count, printed=said)
 
 
-def measured(url: str, redis_pid: int, kind: str, processes: int) -> Run:
-    """One run of `kind` ("process" or "command") with the CPU used meanwhile."""
+def ways_to_rebuild(url: str, processes: str, base: str | None) -> list[Callable[[], Run]]:
+    """In process; the command with each number of `processes`; the command at `base`."""
+    ways: list[Callable[[], Run]] = [lambda: asyncio.run(rebuild_in_process(url))]
+    for n in processes.split(","):
+        ways.append(functools.partial(rebuild_command, url, ["--processes", n]))
+    if base:
+        label = f"`{COMMAND}` at the base ({base})"
+        ways.append(functools.partial(rebuild_command, url, [], Path(base), label))
+    return ways
+
+
+def measured(url: str, redis_pid: int, one: Callable[[], Run]) -> Run:
+    """One rebuild (`one`) with the CPU used meanwhile."""
     mine, children = (
         resource.getrusage(resource.RUSAGE_SELF),
         resource.getrusage(resource.RUSAGE_CHILDREN),
     )
     redis0, busy0, each0 = cpu_seconds(redis_pid), machine_busy_seconds(), process_times()
-    if kind == "process":
-        run = asyncio.run(rebuild_in_process(url))
-    else:
-        run = rebuild_command(url, processes)
+    run = one()
     each1, busy1, redis1 = process_times(), machine_busy_seconds(), cpu_seconds(redis_pid)
     mine1, children1 = (
         resource.getrusage(resource.RUSAGE_SELF),
@@ -233,16 +247,17 @@ def report(runs: list[Run], games: int) -> list[str]:
     header = ["rebuild", "games", "seconds (median)", "each run", "games/s"]
     header += ["read + fold logs / rate + write", "its CPU-s (median)"]
     header += ["CPU in cores: rebuild / redis / others"]
-    command = [r.seconds for r in runs if COMMAND in r.kind] or [r.seconds for r in runs]
-    best = statistics.median(command)  # the command users run, where it ran
-    scaled = best * TARGET_GAMES / games
-    verdict = "holds" if scaled <= TARGET_S else "does NOT hold"
+    verdicts = []
+    for kind in dict.fromkeys(r.kind for r in runs if "--processes" in r.kind):
+        median = statistics.median(r.seconds for r in runs if r.kind == kind)
+        scaled = median * TARGET_GAMES / games
+        holds = "holds" if scaled <= TARGET_S else "does NOT hold"
+        verdicts.append(f"{kind} {median:.1f} s, {scaled:.1f} s at that rate: {holds}")
     return [
         table(header, rows),
         "",
-        f"Target: {TARGET_GAMES:,} games in ≤ {TARGET_S:.0f} s by the command: {best:.1f} s "
-        f"for {games:,} "
-        f"games, {scaled:.1f} s at that rate for {TARGET_GAMES:,}: {verdict}.",
+        f"Target: {TARGET_GAMES:,} games in ≤ {TARGET_S:.0f} s by the command; for {games:,} "
+        f"games: {'; '.join(verdicts)}.",
     ]
 
 
@@ -255,8 +270,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--runs", type=int, default=3, help="runs of each way to rebuild")
     parser.add_argument("--jobs", type=int, default=2, help="processes that play the logs")
     parser.add_argument(
-        "--processes", type=int, default=min(os.cpu_count() or 1, 8), help="the command's"
+        "--processes",
+        default=str(min(os.cpu_count() or 1, 8)),
+        help="the command's --processes, comma separated for several (default: one per CPU)",
     )
+    parser.add_argument("--base", help="also time the command in this tree (another commit)")
     parser.add_argument("--profile", type=int, default=0, help="profile: how many functions")
     args = parser.parse_args(argv)
     load = os.getloadavg()
@@ -268,10 +286,8 @@ def main(argv: list[str] | None = None) -> None:
         ids, memory = asyncio.run(stored(server.url, logs, args.games, args.players, args.archived))
         filled = time.perf_counter() - started
         checked = asyncio.run(check_one(server.url, ids[0]))
-        runs = []
-        for _ in range(args.runs):
-            for kind in ("process", "command"):
-                runs.append(measured(server.url, server.pid, kind, args.processes))
+        url, ways = server.url, ways_to_rebuild(server.url, args.processes, args.base)
+        runs = [measured(url, server.pid, way) for _ in range(args.runs) for way in ways]
         profiled = profile(server.url, args.profile) if args.profile else ""
     after = os.getloadavg()
     events = [len(log.records) for log in logs]
