@@ -25,7 +25,9 @@ async def show_player(request: Request[Any, Any, Any], name: FromPath[str]) -> P
 
 @get("/api/leaderboards/{game:str}")
 async def show_leaderboard(request: Request[Any, Any, Any], game: FromPath[str]) -> Leaderboard:
-    """The title's established players (10 rated games or more), best first: the top 100."""
+    """The title's established players (10 rated games or more), best first: the top 100;
+    and each AI level's strength on the same scale (`ai_levels`), measured apart in games of
+    AIs alone, since a game with an AI seat moves no rating."""
     await viewing(request)
     return await people_of(request).records.leaderboard(game)
 

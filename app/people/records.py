@@ -3,6 +3,8 @@ result with each player's rating change, and the ratings of the players at an op
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import msgspec
 
 from app.commands.errors import NotFound
@@ -85,9 +87,49 @@ class BoardLine(msgspec.Struct, frozen=True):
     games: int
 
 
+class AiLevel(msgspec.Struct, frozen=True):
+    """An AI level's public strength at a title, on the players' scale: its rating from games
+    of AIs alone between the levels (`bench/games/ai_strength.py`), and how many it played.
+    AI seats make a game casual: no player's rating ever meets these."""
+
+    level: str
+    rating: int
+    games: int
+
+
 class Leaderboard(msgspec.Struct, frozen=True):
     game: str
     players: list[BoardLine]
+    ai_levels: list[AiLevel] = []
+
+
+class _Figure(msgspec.Struct, frozen=True):
+    rating: int
+    games: int
+
+
+class _Strengths(msgspec.Struct, frozen=True):
+    """The data file `ai_strength.json`, as `bench/games/ai_strength.py` writes it."""
+
+    command: str
+    date: str
+    titles: dict[str, dict[str, _Figure]]
+
+
+#: Each AI level's strength at each title, measured apart and kept beside this module.
+AI_STRENGTH = Path(__file__).with_name("ai_strength.json")
+
+
+def ai_levels(path: Path = AI_STRENGTH) -> dict[str, list[AiLevel]]:
+    """The AI levels' strength of every title the file has (none without the file)."""
+    try:
+        found = msgspec.json.decode(path.read_bytes(), type=_Strengths)
+    except FileNotFoundError:
+        return {}
+    return {
+        title: [AiLevel(level, f.rating, f.games) for level, f in levels.items()]
+        for title, levels in found.titles.items()
+    }
 
 
 class GameRecord(msgspec.Struct, frozen=True):
@@ -123,10 +165,17 @@ def rating_of(line: PlayerLine | None) -> Rating:
 class Records:
     """The read side of `app.people.ratings`."""
 
-    def __init__(self, store: RatingStore, accounts: Accounts, titles: list[str]) -> None:
+    def __init__(
+        self,
+        store: RatingStore,
+        accounts: Accounts,
+        titles: list[str],
+        levels: dict[str, list[AiLevel]] | None = None,
+    ) -> None:
         self.store = store
         self.accounts = accounts
         self.titles = titles
+        self.levels = ai_levels() if levels is None else levels
 
     async def player(self, name: str) -> PlayerPage:
         found = await self.accounts.find(name)
@@ -172,6 +221,7 @@ class Records:
                 for n, (p, rating) in enumerate(board, start=1)
                 if p in lines
             ],
+            self.levels.get(game, []),
         )
 
     async def game(self, game: str, game_id: str, rated: bool) -> GameRecord:

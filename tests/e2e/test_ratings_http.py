@@ -10,7 +10,10 @@ import time
 from typing import Any
 
 import httpx
+import msgspec
 from people import closing, name, ok, signed_up
+
+from app.people.records import ai_levels
 
 RATED = {"game": "crazymino", "seats": [{"type": "open"}, {"type": "open"}], "rated": True}
 
@@ -113,3 +116,11 @@ async def test_a_running_game_has_no_result_and_an_unknown_player_no_page(server
         assert unknown.status_code == 404 and unknown.json()["code"] == "unknown_player"
         board = await ann.get("/api/leaderboards/chess")
         assert board.status_code == 404
+
+
+async def test_the_leaderboard_shows_each_ai_levels_strength_apart(server: str) -> None:
+    async with httpx.AsyncClient(base_url=server) as client:
+        board = await ok(client.get("/api/leaderboards/bazaar"))
+    levels = [msgspec.to_builtins(level) for level in ai_levels()["bazaar"]]
+    assert board["ai_levels"] == levels
+    assert [level["level"] for level in levels] == ["easy", "normal", "hard"]
