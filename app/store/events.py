@@ -141,6 +141,20 @@ def _stored(stream_id: bytes, fields: dict[bytes, bytes]) -> StoredEvent:
     )
 
 
+_WRITTEN = [b"d", b"at", b"by"]  # an entry's fields, in the order the scripts write them
+
+
+def _entry(stream_id: bytes, fields: list[bytes]) -> StoredEvent:
+    """An entry as XRANGE answers it (fields and values in turn): read in place when its
+    fields are the scripts' in their order, else by name."""
+    if fields[0::2] == _WRITTEN:
+        by = fields[5]
+        return StoredEvent(
+            int(stream_id.split(b"-", 1)[1]), fields[1], int(fields[3]), int(by) if by else None
+        )
+    return _stored(stream_id, dict(zip(fields[::2], fields[1::2], strict=True)))
+
+
 class EventStore:
     """Event logs of games in Redis.
 
@@ -295,7 +309,7 @@ class EventStore:
         if self._pipe is not None:
             more = () if count is None else ("COUNT", count)
             flat = await self._pipe.call("XRANGE", key, low, "+", *more)
-            return [_stored(sid, dict(zip(f[::2], f[1::2], strict=True))) for sid, f in flat]
+            return [_entry(sid, fields) for sid, fields in flat]
         entries = await self._redis.xrange(key, min=low, max="+", count=count)
         return [_stored(sid, fields) for sid, fields in entries]
 
