@@ -17,7 +17,6 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 
 from app.commands.errors import UnknownGame
 from app.commands.service import GameService
-from app.people.names import key_of
 from app.people.rating_store import PlayerLine, RatingsBusy, RatingStore, Writes
 from app.people.results import (
     NEW,
@@ -33,6 +32,8 @@ from app.store.lifecycle import ARCHIVED, ENDED, KEPT, RUNNING
 
 log = logging.getLogger(__name__)
 
+#: How long a rebuild may hold the titles' records (ms): past it, its writes are refused.
+REBUILD_HOLD_MS = 1_800_000
 #: Rated games a rebuild writes in one script.
 REBUILD_BATCH = 200
 #: Games whose logs a rebuild reads at once.
@@ -133,15 +134,36 @@ class Ratings:
         those the service knows, or `games`); how many games were recorded. With `helpers`
         (each `results_of` in another process, say) the games are dealt between this process
         and them, one in turn, and each reads and folds its share; the records are the same."""
-        ids = list(games) if games is not None else await self.known_games()
-        hands = len(helpers) + 1
-        shares = await asyncio.gather(
-            self.results_of(ids[0::hands]),
-            *(helper(ids[n::hands]) for n, helper in enumerate(helpers, start=1)),
-        )
-        results = [result for share in shares for result in share]
-        await self.rebuild_from(results)
+        # Every title is held from before the games are listed: a game that ends meanwhile is
+        # either read here or recorded once the rebuild is done (its job answers "busy").
+        tokens = await self._hold(self.service.catalogue.names)
+        try:
+            ids = list(games) if games is not None else await self.known_games()
+            hands = len(helpers) + 1
+            shares = await asyncio.gather(
+                self.results_of(ids[0::hands]),
+                *(helper(ids[n::hands]) for n, helper in enumerate(helpers, start=1)),
+            )
+            results = [result for share in shares for result in share]
+            await self._rewrite(results, tokens)
+        finally:
+            await self._let_go(tokens)
         return len(results)
+
+    async def _hold(self, titles: Iterable[str]) -> dict[str, str]:
+        """The locks of `titles`, held for a rebuild; their tokens."""
+        tokens: dict[str, str] = {}
+        try:
+            for game in sorted(set(titles)):
+                tokens[game] = await self.store.lock(game, wait_s=30, hold_ms=REBUILD_HOLD_MS)
+        except BaseException:
+            await self._let_go(tokens)
+            raise
+        return tokens
+
+    async def _let_go(self, tokens: dict[str, str]) -> None:
+        for game, token in tokens.items():
+            await self.store.unlock(game, token)
 
     async def results_of(self, games: Iterable[str]) -> list[GameResult]:
         """The results of the finished games among `games` that had an account at them, from
@@ -184,14 +206,18 @@ class Ratings:
     ) -> None:
         """The records of every title (or of `titles`) again from `results` alone."""
         names = set(self.service.catalogue.names) if titles is None else set(titles)
-        for game in names | {r.game for r in results}:
+        tokens = await self._hold(names | {r.game for r in results})
+        try:
+            await self._rewrite(results, tokens)
+        finally:
+            await self._let_go(tokens)
+
+    async def _rewrite(self, results: Sequence[GameResult], tokens: dict[str, str]) -> None:
+        """Clear each held title's records and write them again from `results`."""
+        for game, token in tokens.items():
             mine = sorted((r for r in results if r.game == game), key=lambda r: r.order)
-            token = await self.store.lock(game, wait_s=30, hold_ms=600_000)
-            try:
-                await self.store.clear(game, token)
-                await self._write_all(game, token, mine)
-            finally:
-                await self.store.unlock(game, token)
+            await self.store.clear(game, token)
+            await self._write_all(game, token, mine)
 
     async def _write_all(self, game: str, token: str, results: list[GameResult]) -> None:
         skills: dict[str, Skill] = {}
@@ -230,6 +256,3 @@ def board_value(line: PlayerLine) -> int | None:
     """The player's place on the leaderboard: their shown rating once established."""
     return shown(line.skill) if line.rated >= PROVISIONAL_GAMES else None
 
-
-def player_of(name: str) -> str:
-    return key_of(name)

@@ -16,6 +16,7 @@ from app.commands.seats import SeatRequest
 from app.commands.service import CreateGame, GameService
 from app.people.rating_store import RatingStore
 from app.people.ratings import Ratings
+from app.people.results import GameResult
 from app.store.events import EventStore
 from domain.seating.model import Leave
 from tests.processes import database
@@ -104,3 +105,24 @@ async def test_a_game_that_ends_during_a_rebuild_waits_for_it(ratings: Ratings) 
     assert await ratings.store.result("crazymino", game_id) is None
     await ratings.store.unlock("crazymino", held)
     assert await ratings.record(game_id) == "rated"
+
+
+async def test_a_game_recorded_while_a_rebuild_reads_the_logs_is_not_lost(
+    ratings: Ratings,
+) -> None:
+    """The rebuild holds every title from before it lists the games: a record asked for
+    meanwhile answers "busy" (the sweep asks again) rather than being written, then wiped."""
+    earlier = [await played(ratings.service, seed) for seed in (15, 16)]
+    late = await played(ratings.service, 17)
+    answers: list[str] = []
+
+    async def reading(ids: list[str]) -> list[GameResult]:
+        answers.append(await ratings.record(late))  # a worker records the game meanwhile
+        return await ratings.results_of(ids)
+
+    await ratings.rebuild(earlier, helpers=[reading])
+    assert answers == ["busy"]
+    assert await ratings.store.result("crazymino", late) is None
+    assert await ratings.record(late) == "rated"
+    ann = await ratings.store.line("crazymino", "ann")
+    assert ann is not None and ann.rated == 3
