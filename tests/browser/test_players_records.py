@@ -162,6 +162,12 @@ async def test_two_players_see_their_ratings_move(
                 await expect(row.locator(".leader-rating")).to_contain_text(str(line["rating"]))
                 await expect(row.locator(".leader-games")).to_contain_text(str(line["games"]))
             await expect(page.locator(".leaders li.you")).to_contain_text(f"{name} (you)")
+            # The AI levels' own figures, apart from the players' list, as the API gives them.
+            levels = page.locator(".ai-levels li")
+            await expect(levels).to_have_text(
+                [f"{a['level']}: {a['rating']} ({a['games']} games)" for a in board["ai_levels"]]
+            )
+            assert [a["level"] for a in board["ai_levels"]] == ["easy", "normal", "hard"]
             await no_sideways_scroll(page, width)
             await no_serious_violation(page)
             await page.screenshot(

@@ -56,6 +56,21 @@ export function Leaderboard({ game }) {
               <span class="leader-games">${p.games}<span class="visually-hidden"> rated games</span></span>
             </li>`)}
         </ol>`}
+      <${AiLevels} levels=${board.ai_levels || []} title=${title} />
     </div>
   `;
+}
+
+/** The AI levels' public strength: rated among themselves, apart from the players. */
+function AiLevels({ levels, title }) {
+  if (!levels.length) return null;
+  return html`<section class="ai-levels" aria-labelledby="ai-levels-title">
+    <h2 id="ai-levels-title">The computer's levels</h2>
+    <p class="hint">Rated only against each other, from games of ${title} that the AIs played alone:
+      the figures tell the levels' order and how far apart they are, not where they stand among
+      the players (a game with an AI seat moves no player's rating).</p>
+    <ul>${levels.map((l) => html`<li key=${l.level}>
+      <strong>${l.level}</strong>: ${l.rating} <span class="games">(${l.games} games)</span>
+    </li>`)}</ul>
+  </section>`;
 }
