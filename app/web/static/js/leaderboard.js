@@ -5,7 +5,7 @@ import { html, useState, useEffect } from "./lib.js";
 import { api } from "./api.js";
 import { GAMES } from "./games.js";
 import { usePlayer } from "./session.js";
-import { PlayerName, SETTLED_AFTER, boardHref, titleOf } from "./rating.js";
+import { PlayerName, SETTLED_AFTER, Unavailable, boardHref, titleOf } from "./rating.js";
 
 /** The header's links to each title's leaderboard; the one shown is marked current. */
 export function BoardLinks() {
@@ -33,12 +33,7 @@ export function Leaderboard({ game }) {
     if (board) document.title = `${title} leaderboard · Board games`;
   }, [board]);
 
-  if (failure && failure.status === 404) {
-    return html`<h1>No such leaderboard</h1>
-      <p>There is no game called ${game} here.</p>
-      <p><a href="/">Back to the lobby</a></p>`;
-  }
-  if (failure) return html`<h1>This page cannot be shown</h1><p class="refusal" role="alert">${failure.message}</p><p><a href="/">Back to the lobby</a></p>`;
+  if (failure) return html`<${Unavailable} failure=${failure} missing=${["No such leaderboard", `There is no game called ${game} here.`]} />`;
   if (!board) return html`<p>Loading the leaderboard…</p>`;
   const me = viewer && viewer.toLowerCase();
   return html`

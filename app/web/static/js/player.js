@@ -6,7 +6,7 @@ import { api } from "./api.js";
 import { usePlayer } from "./session.js";
 import { points } from "./ending.js";
 import { RatingChart } from "./rating-chart.js";
-import { PlayerName, Rating, RatingChange, SETTLED_AFTER, boardHref, ordinal, placeWords, titleOf, when } from "./rating.js";
+import { PlayerName, Rating, RatingChange, SETTLED_AFTER, Unavailable, boardHref, ordinal, placeWords, titleOf, when } from "./rating.js";
 
 /** The key the records name a player by: the name in lower case. */
 const keyOf = (name) => name.toLowerCase();
@@ -29,12 +29,7 @@ export function PlayerPage({ name }) {
     if (page) document.title = `${page.name} · Board games`;
   }, [page]);
 
-  if (failure && failure.status === 404) {
-    return html`<h1>No such player</h1>
-      <p>There is no player called ${name} here.</p>
-      <p><a href="/">Back to the lobby</a></p>`;
-  }
-  if (failure) return html`<h1>This page cannot be shown</h1><p class="refusal" role="alert">${failure.message}</p><p><a href="/">Back to the lobby</a></p>`;
+  if (failure) return html`<${Unavailable} failure=${failure} missing=${["No such player", `There is no player called ${name} here.`]} />`;
   if (!page) return html`<p>Loading the player…</p>`;
   return html`
     <div class="player-page">

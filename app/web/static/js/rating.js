@@ -54,3 +54,13 @@ export function RatingChange({ change }) {
   const kind = change > 0 ? "up" : change < 0 ? "down" : "same";
   return html`<span class=${`rating-change ${kind}`}><span aria-hidden="true">rating <strong>${shown}</strong></span><span class="visually-hidden">${words}</span></span>`;
 }
+
+/** A records page that could not be had: `missing` ([heading, sentence]) for a 404, else the
+ * refusal in the API's words; both lead back to the lobby. */
+export function Unavailable({ failure, missing }) {
+  const [heading, sentence] = failure.status === 404
+    ? missing : ["This page cannot be shown", failure.message];
+  return html`<h1>${heading}</h1>
+    <p class=${failure.status === 404 ? "" : "refusal"} role=${failure.status === 404 ? undefined : "alert"}>${sentence}</p>
+    <p><a href="/">Back to the lobby</a></p>`;
+}
