@@ -26,7 +26,10 @@ PLAYERS = [f"p{n}" for n in range(12)]
 
 
 def ratings_on(client: redis.asyncio.Redis) -> Ratings:
-    return Ratings(RatingStore(client), GameService(EventStore(client), Catalogue.with_extras()))
+    """Records whose writers wait for each other as long as it takes: a test that starts many
+    writers at once must not see one give up ("busy") on a slow machine."""
+    store = RatingStore(client, wait_s=120)
+    return Ratings(store, GameService(EventStore(client), Catalogue.with_extras()))
 
 
 def random_games(title: str, count: int, seed: int) -> list[GameResult]:
