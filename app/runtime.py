@@ -29,6 +29,7 @@ from app.live.hub import Hub
 from app.machine.driver import Driver
 from app.machine.due import DueIndex
 from app.machine.jobs import play_ai_turn
+from app.machine.lanes import Lanes
 from app.machine.queues import QueueSet
 from app.machine.scheduler import ArqScheduler
 from app.machine.worker import serve
@@ -82,9 +83,12 @@ def machine_service(
     if drive:
 
         async def play(table: Table, seat: int, key: str) -> str:
-            return await play_ai_turn(service, table.id, seat, key, table, think_ms=think_ms)
+            return await play_ai_turn(
+                service, table.id, seat, key, table, think_ms=think_ms, driven=True
+            )
 
-        driver = Driver(play, lambda: service.clock(), think_ms)
+        lanes = Lanes(settings.machine_slots)
+        driver = Driver(play, lambda: service.clock(), think_ms, lanes=lanes)
     scheduler = ArqScheduler(queues, pools, indexes, settings.think_seconds, driver=driver)
     catalogue = catalogue or Catalogue.with_extras(settings.extra_games)
     store = EventStore(commands, pipe=Pipe.of(commands))

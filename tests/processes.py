@@ -85,16 +85,18 @@ def start_server(
         time.sleep(0.1)
 
 
-def start_worker(env: dict[str, str], log: Path, *, arq: bool = False) -> subprocess.Popen[bytes]:
+def start_worker(
+    env: dict[str, str], log: Path, *, arq: bool = False, cwd: Path = ROOT
+) -> subprocess.Popen[bytes]:
     """A worker process, its output in `log`: `python -m workers` (supervised), or with `arq`
-    arq's own `arq workers.main.WorkerSettings`."""
+    arq's own `arq workers.main.WorkerSettings`; `cwd` another checkout to run its code."""
     env = {**os.environ, "AI_THINK_SECONDS": "0", **env}
     if arq:
         command = [str(Path(sys.executable).with_name("arq")), "workers.main.WorkerSettings"]
     else:
         command = [sys.executable, "-m", "workers"]
     with log.open("ab") as out:
-        return subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+        return subprocess.Popen(command, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT)
 
 
 def stop(proc: subprocess.Popen[bytes]) -> None:

@@ -49,6 +49,11 @@ class Settings:
         "WORKER_IN_PROCESS", "run the worker inside the API process (1 when embedded, else 0)", None
     )
     think_seconds: float = _env("AI_THINK_SECONDS", "how long a turn-based AI waits to move", 0.6)
+    machine_slots: int = _env(
+        "MACHINE_SLOTS",
+        "AI turns of games of AIs alone a worker runs at once, fewer while people's work runs",
+        4,
+    )
     poll_seconds: float = _env("WORKER_POLL_SECONDS", "how often a worker polls its queue", 0.05)
     keep_alive_seconds: float = _env(
         "SSE_KEEP_ALIVE_SECONDS", "the stream's keep-alive comment interval", 15.0

@@ -72,8 +72,8 @@ JOB_SECONDS = Histogram(
 JOB_LATENESS = Histogram(
     "boardgames_job_lateness_seconds",
     "How long after it was due a job started: an AI turn after its think time, a timer after "
-    "its deadline.",
-    ["job"],
+    "its deadline; by job and by table (`people`: a person sits at it, `ais`: AIs alone).",
+    ["job", "table"],
     buckets=(0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0),
     registry=REGISTRY,
 )
@@ -96,6 +96,11 @@ JOB_WAIT_SECONDS = Histogram(
     "How long a job waited in its queue after it was due, by queue.",
     ["queue"],
     buckets=(0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0),
+    registry=REGISTRY,
+)
+SPARE_WAITING = Gauge(
+    "boardgames_spare_waiting",
+    "AI turns of games of AIs alone waiting for a free slot of this process (`app.machine.lanes`).",
     registry=REGISTRY,
 )
 DRIVEN_GAMES = Gauge(

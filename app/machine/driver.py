@@ -3,7 +3,9 @@ game while an AI is to move, instead of a queue round trip (enqueue, poll, take,
 every turn.
 
 It holds one task per game it drives, at most `limit` of them (beyond that, work goes to the
-queue). Nothing here is the record of the work: before each append the service marks the game
+queue). Each turn, once its think time is over, waits for its lane (`app.machine.lanes`): a
+turn at a table with a person starts at once, a turn of a game of AIs alone when a slot is
+free. Nothing here is the record of the work: before each append the service marks the game
 in its queue's index of waiting games (`app.machine.due`), so a process that dies while it drives a
 game leaves work that the sweep asks for again.
 """
@@ -16,6 +18,7 @@ from collections.abc import Awaitable, Callable
 
 from app.base import metrics
 from app.commands.table import Table
+from app.machine.lanes import Lanes
 from app.machine.work import AiTurn, work_of
 
 log = logging.getLogger(__name__)
@@ -34,9 +37,15 @@ class Driver:
     `clock` (ms), with `think_ms` for the AI turns of games that set no pace."""
 
     def __init__(
-        self, play: Play, clock: Callable[[], int], think_ms: int, limit: int = 5_000
+        self,
+        play: Play,
+        clock: Callable[[], int],
+        think_ms: int,
+        limit: int = 5_000,
+        lanes: Lanes | None = None,
     ) -> None:
         self.play = play
+        self.lanes = lanes or Lanes()
         self.clock = clock
         self.think_ms = think_ms
         self.limit = limit
@@ -46,6 +55,10 @@ class Driver:
     @property
     def driven(self) -> int:
         return len(self._tasks)
+
+    def drives(self, game_id: str) -> bool:
+        """Whether this process plays the game's AI turns now."""
+        return game_id in self._tasks
 
     def take(self, table: Table, turns: list[AiTurn]) -> bool:
         if min(t.due for t in turns) - table.at > HORIZON_MS:
@@ -74,7 +87,8 @@ class Driver:
                     wait = turn.due - self.clock()
                     if wait > 0:
                         await asyncio.sleep(wait / 1000)
-                    outcome = await self.play(table, turn.seat, turn.key)
+                    async with self.lanes.lane(table):
+                        outcome = await self.play(table, turn.seat, turn.key)
                     played = outcome == "played"
                     if played:
                         break  # the state changed: its next turns come through `take`

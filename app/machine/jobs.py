@@ -20,6 +20,7 @@ from app.commands.errors import StaleVersion, UnknownGame
 from app.commands.service import GameService
 from app.commands.table import Table
 from app.machine.due import DueIndex
+from app.machine.lanes import kind, with_people
 from app.machine.scheduler import ArqScheduler
 from app.machine.work import work_of
 from app.store.events import LOBBY_KEY
@@ -72,9 +73,24 @@ def measured(job: J) -> J:
 
 @measured
 async def ai_turn(ctx: dict[str, Any], game_id: str, seat: int, key: str) -> str:
-    """Send the AI seat's command, decided from its own view, unless its turn has passed."""
+    """Send the AI seat's command, decided from its own view, unless its turn has passed. In a
+    worker that plays AI turns in process, a game of AIs alone is handed to its driver, whose
+    turns wait for the slots that people's work leaves (`app.machine.lanes`): the job does not
+    hold one of the queue's places meanwhile."""
     scheduler: ArqScheduler = ctx["scheduler"]
-    return await play_ai_turn(ctx["service"], game_id, seat, key, think_ms=scheduler.think_ms)
+    service: GameService = ctx["service"]
+    driver = scheduler.driver
+    if driver is None:
+        return await play_ai_turn(service, game_id, seat, key, think_ms=scheduler.think_ms)
+    table = await service.load(game_id)
+    if not with_people(table):
+        work = work_of(table, scheduler.think_ms)
+        if work is None or not work.ai_turns:
+            return "moved on"
+        if driver.take(table, work.ai_turns):
+            return "driven"
+    async with driver.lanes.lane(table):
+        return await play_ai_turn(service, game_id, seat, key, table, think_ms=scheduler.think_ms)
 
 
 async def play_ai_turn(
@@ -85,10 +101,12 @@ async def play_ai_turn(
     loaded: Table | None = None,
     *,
     think_ms: int | None = None,
+    driven: bool = False,
 ) -> str:
-    """An AI turn: from the state `loaded` in this process (`app.machine.driver`: no read, and no
-    idempotency key, the expected version alone keeps it from applying twice), or loaded. With
-    `think_ms` (the scheduler's), how late the turn came is measured."""
+    """An AI turn: from the state `loaded` in this process (no read), or loaded. A turn `driven`
+    in process (`app.machine.driver`) carries no idempotency key: the expected version alone
+    keeps it from applying twice. With `think_ms` (the scheduler's), how late the turn came is
+    measured."""
     for attempt in range(AI_ATTEMPTS):
         table = loaded if loaded is not None and attempt == 0 else await service.load(game_id)
         if table.over or seat not in table.game.to_act(table.state):
@@ -102,8 +120,9 @@ async def play_ai_turn(
             work = work_of(table, think_ms)
             due = next((t.due for t in work.ai_turns if t.seat == seat), None) if work else None
             if due is not None:
-                job = "ai_turn" if loaded is None else "ai_turn_driven"
-                metrics.JOB_LATENESS.labels(job).observe(max(0, service.clock() - due) / 1000)
+                job = "ai_turn_driven" if driven else "ai_turn"
+                late = max(0, service.clock() - due) / 1000
+                metrics.JOB_LATENESS.labels(job, kind(table)).observe(late)
         view = table.game.view(table.state, seat)  # the seat's own view, never the full state
         thinking = time.perf_counter()
         command = table.game.policies[level](view, secrets.randbits(32), service.clock())
@@ -116,7 +135,7 @@ async def play_ai_turn(
                 seat,
                 command,
                 expected_version=table.version,
-                idempotency_key=None if loaded is not None else f"ai:{seat}:{key}",
+                idempotency_key=None if driven else f"ai:{seat}:{key}",
                 loaded=table,
                 by_ai=True,
             )
@@ -139,6 +158,14 @@ async def play_ai_turn(
 async def fire_timer(ctx: dict[str, Any], game_id: str, key: str) -> str:
     """Send a timer's command as the system, if the game still asks for that timer."""
     service: GameService = ctx["service"]
+    scheduler: ArqScheduler = ctx["scheduler"]
+    if scheduler.driver is None:
+        return await _fire(service, game_id, key)
+    async with scheduler.driver.lanes.first():  # every timer goes first
+        return await _fire(service, game_id, key)
+
+
+async def _fire(service: GameService, game_id: str, key: str) -> str:
     table = await service.load(game_id)
     timer = next((t for t in table.game.timers(table.state) if t.key == key), None)
     if timer is None:
@@ -146,7 +173,8 @@ async def fire_timer(ctx: dict[str, Any], game_id: str, key: str) -> str:
     early = timer.due - service.clock()
     if early > 0:  # another process's clock ran ahead of this one's
         await asyncio.sleep(early / 1000)
-    metrics.JOB_LATENESS.labels("fire_timer").observe(max(0, service.clock() - timer.due) / 1000)
+    late = max(0, service.clock() - timer.due) / 1000
+    metrics.JOB_LATENESS.labels("fire_timer", kind(table)).observe(late)
     _, outcome = await service.execute(game_id, None, timer.command, idempotency_key=f"timer:{key}")
     return "fired" if outcome.entries and not outcome.replayed else "no change"
 
@@ -185,7 +213,11 @@ async def _sweep_queue(
 ) -> int:
     now = service.clock()
     asked = 0
+    driver = scheduler.driver
     for game_id, due in await index.overdue(now - OVERDUE_MS, SWEEP_BATCH):
+        if driver is not None and driver.drives(game_id):
+            await index.mark(game_id, now)  # its turn waits here for a slot: not lost
+            continue
         try:
             table = await service.load(game_id)
         except Exception as error:  # one broken game must not stop the sweep of the others

@@ -46,11 +46,13 @@ from tests.processes import LocalCluster, free_port, start_worker, stop
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def start_api(env: dict[str, str], port: int, log: Path) -> tuple[subprocess.Popen[bytes], str]:
+def start_api(
+    env: dict[str, str], port: int, log: Path, cwd: Path = ROOT
+) -> tuple[subprocess.Popen[bytes], str]:
     full = {**os.environ, **env, "PORT": str(port)}
     with log.open("ab") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "app"], cwd=ROOT, env=full, stdout=out, stderr=subprocess.STDOUT
+            [sys.executable, "-m", "app"], cwd=cwd, env=full, stdout=out, stderr=subprocess.STDOUT
         )
     url = f"http://127.0.0.1:{port}"
     for _ in range(300):
@@ -113,6 +115,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--api-ports", type=int, nargs=3, default=None)
     parser.add_argument("--think", default="0.1", help="AI_THINK_SECONDS")
     parser.add_argument("--keep", type=Path, default=None, help="keep the logs in this folder")
+    parser.add_argument(
+        "--service-dir",
+        type=Path,
+        default=ROOT,
+        help="serve the code of this checkout (an A/B against another commit)",
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         home = args.keep or Path(folder)
@@ -134,13 +142,14 @@ def main(argv: list[str] | None = None) -> None:
             }
             urls, workers = [], []
             for n, port in enumerate(args.api_ports or [free_port() for _ in range(3)]):
-                proc, url = start_api(env, port, home / f"api{n}.log")
+                proc, url = start_api(env, port, home / f"api{n}.log", args.service_dir)
                 procs.append(proc)
                 urls.append(url)
             for n in range(3):
                 port = free_port()
                 extra = {"WORKER_QUEUES": str(n), "METRICS_PORT": str(port)}
-                procs.append(start_worker({**env, **extra}, home / f"worker{n}.log"))
+                log = home / f"worker{n}.log"
+                procs.append(start_worker({**env, **extra}, log, cwd=args.service_dir))
                 workers.append(f"http://127.0.0.1:{port}")
             time.sleep(3)
             people_before, ais_before = applied(urls), applied(workers)
@@ -171,7 +180,7 @@ def main(argv: list[str] | None = None) -> None:
                 if p.poll() is not None
             ]
             result = summary(reports, checked, service, problems + dead, args.games)
-            print(command_line())
+            print(command_line(), f"(serving {args.service_dir})")
             print(machine())
             print(json.dumps(result, indent=1))
             ok = passed(result, args.games)

@@ -50,16 +50,18 @@ def _samples(urls: list[str], name: str) -> list[tuple[str, float]]:
 
 
 def lateness(urls: list[str]) -> dict[str, Counter[float]]:
-    """How late the AI turns started after their think time, by job (`ai_turn`: taken from the
-    queue; `ai_turn_driven`: played on in process): counts by histogram bucket (upper bound in
-    seconds, cumulative), summed over the processes."""
+    """How late machine work started after it was due, by job and kind of table
+    (``ai_turn:people``: an AI turn taken from the queue at a table with a person;
+    ``ai_turn_driven:ais``: played on in process in a game of AIs alone; ``fire_timer:people``:
+    a timer): counts by histogram bucket (upper bound in seconds, cumulative), summed over the
+    processes."""
     buckets: dict[str, Counter[float]] = {}
     for labels, value in _samples(urls, "boardgames_job_lateness_seconds_bucket"):
         fields = dict(part.split("=", 1) for part in labels.split(","))
         job, bound = fields["job"].strip('"'), fields["le"].strip('"')
-        if job.startswith("ai_turn"):
-            upper = float("inf") if bound == "+Inf" else float(bound)
-            buckets.setdefault(job, Counter())[upper] += int(value)
+        table = fields.get("table", '""').strip('"')
+        upper = float("inf") if bound == "+Inf" else float(bound)
+        buckets.setdefault(f"{job}:{table}", Counter())[upper] += int(value)
     return buckets
 
 

@@ -4,8 +4,13 @@ and writes what it saw as one JSON object (`bench.load.cluster` starts several a
     python -m bench.load.players --urls URL... --first 0 --count 250 --until EPOCH_SECONDS \\
         --report client0.json
 
-Game `n` (counted over the whole test) is a person against the AI when `n` is even, two AIs
-when it is odd; it goes to API `n % len(urls)`. A person keeps its game's stream open (SSE) for
+Game `n` (counted over the whole test) goes to API `n % len(urls)`. When `n` is odd it is two
+AIs; when `n % 4 == 0` a person against the AI (Crazymino). When `n % 4 == 2` it runs a timer
+for a person who never acts: a Mondo table of that person and three AIs (easy, normal, hard)
+with 10-second rounds, ended by the round timer, when `n % 8 == 2`; a Crazymino table with a
+5-second turn clock, which runs out for that person until the AI takes the seat over, when
+`n % 8 == 6`. So the workers time rounds and turn clocks of games with people while they play
+the games of AIs. A person keeps its game's stream open (SSE) for
 the whole game and reads its view only when it may have changed: at the start, then each time
 its stream brings an event newer than the last version it knows (from its last view, or from
 the answer to its own command). Two AIs are watched by a spectator's stream. Nothing polls:
@@ -56,7 +61,7 @@ class Played(msgspec.Struct):
     """One game as its client saw it: the ids its stream got, in order."""
 
     number: int
-    kind: str  # "person" (a person against the AI) or "ais" (two AIs, a spectator)
+    kind: str  # "person" (against the AI), "ais" (two AIs), "mondo" or "clock" (an idle person)
     id: str | None = None
     seen: list[int] = msgspec.field(default_factory=list)
     ended: bool = False  # its stream brought the game's end
@@ -202,8 +207,30 @@ async def person(api: Api, tally: Tally, game: Played, token: str, patience: flo
             await following
 
 
-async def spectator(api: Api, tally: Tally, game: Played) -> None:
-    await Follower(api.streams, game, None, tally).follow()
+async def spectator(api: Api, tally: Tally, game: Played, token: str | None = None) -> None:
+    """Follows the game to its end; with the token of a person's seat, a person who never acts."""
+    await Follower(api.streams, game, token, tally).follow()
+
+
+def kind_of(number: int) -> str:
+    if number % 2:
+        return "ais"
+    if number % 4 == 0:
+        return "person"
+    return "mondo" if number % 8 == 2 else "clock"
+
+
+def table_of(game: Played) -> dict[str, Any]:
+    """The body that creates the game."""
+    person, ai = {"type": "human"}, {"type": "ai", "level": "easy"}
+    if game.kind == "mondo":
+        ais = [{"type": "ai", "level": level} for level in ("easy", "normal", "hard")]
+        options = {"round_seconds": 10, "break_seconds": 0}
+        return {"game": "mondo", "seats": [person, *ais], "options": options, "seed": game.number}
+    body = {"game": "crazymino", "seed": game.number}
+    if game.kind == "clock":
+        return {**body, "seats": [person, ai], "options": {"turn_seconds": 5}}
+    return {**body, "seats": [person if game.kind == "person" else {"type": "ai"}, ai]}
 
 
 async def play(
@@ -213,9 +240,7 @@ async def play(
     starting: asyncio.Semaphore,
     patience: float,
 ) -> None:
-    human = game.kind == "person"
-    seats = [{"type": "human"} if human else {"type": "ai"}, {"type": "ai", "level": "easy"}]
-    body = {"game": "crazymino", "seats": seats, "seed": game.number}
+    body = table_of(game)
     async with starting:  # games start a few at a time, then all run at once
         while (
             answer := await call(api.calls, tally, "POST", "/api/games", json=body)
@@ -225,10 +250,10 @@ async def play(
     game.created_at = time.time()
     created = answer.json()
     game.id = created["id"]
-    if human:
+    if game.kind == "person":
         await person(api, tally, game, created["seats"][0]["token"], patience)
     else:
-        await spectator(api, tally, game)
+        await spectator(api, tally, game, created["seats"][0].get("token"))
     game.seconds = round(time.monotonic() - began, 2)
 
 
@@ -245,10 +270,7 @@ async def lag(tally: Tally, every: float = 0.1) -> None:
 async def run(urls: list[str], first: int, count: int, until: float, patience: float) -> Any:
     apis = [Api(u) for u in urls]
     tally = Tally()
-    games = [
-        Played(number=n, kind="person" if n % 2 == 0 else "ais")
-        for n in range(first, first + count)
-    ]
+    games = [Played(number=n, kind=kind_of(n)) for n in range(first, first + count)]
     starting = asyncio.Semaphore(8)
     tasks = [
         asyncio.create_task(play(apis[g.number % len(apis)], tally, g, starting, patience))
