@@ -28,7 +28,9 @@ from arq.constants import (
     retry_key_prefix,
 )
 from arq.cron import cron
+from arq.utils import timestamp_ms
 from redis.asyncio import Redis
+from redis.commands.core import AsyncScript
 
 from app.base.config import Settings
 from app.machine.jobs import ai_turn, fire_timer, record_game, retention, sweep
@@ -53,9 +55,54 @@ SWEEP_SECONDS = 2.0
 RETENTION_LOCK = "machine:retention"
 
 
+#: Claims the due jobs of one poll at once. KEYS[1] the queue, KEYS[1 + i] job i's in-progress
+#: key; ARGV[1] now (ms), ARGV[2] how long the in-progress key lives (ms), ARGV[2 + i] job i's id.
+#: A job is claimed, as arq claims one, when it is in no process's hands and due: its id and
+#: score come back in a flat list.
+CLAIM = """
+local claimed = {}
+local now = tonumber(ARGV[1])
+for i = 2, #KEYS do
+  if redis.call('exists', KEYS[i]) == 0 then
+    local score = redis.call('zscore', KEYS[1], ARGV[i + 1])
+    if score and tonumber(score) <= now then
+      redis.call('psetex', KEYS[i], ARGV[2], '1')
+      claimed[#claimed + 1] = ARGV[i + 1]
+      claimed[#claimed + 1] = score
+    end
+  end
+end
+return claimed
+"""
+
+
 class QueueWorker(arq.worker.Worker):
-    """arq's worker, with the set of aborted jobs kept per queue (``<queue>:abort``) instead of
-    arq's one global key: every key a job's transaction touches is then in the queue's slot."""
+    """arq's worker, with two changes. The set of aborted jobs is kept per queue
+    (``<queue>:abort``) instead of arq's one global key: every key a job's transaction touches
+    is then in the queue's slot. And the due jobs of a poll are claimed in one round trip (one
+    script, `CLAIM`) where arq claims them one by one with four (WATCH, EXISTS, ZSCORE, MULTI):
+    on a busy machine those round trips, not the jobs, bounded how many jobs a worker started
+    a second, and a person's AI reply waited in the queue behind them."""
+
+    _claim: AsyncScript | None = None
+
+    async def start_jobs(self, job_ids: list[bytes]) -> None:
+        free = self.max_jobs - self.job_counter
+        ids = [job_id.decode() for job_id in job_ids[: max(0, free)]]
+        if not ids:
+            return
+        keys = [self.queue_name, *(in_progress_key_prefix + job_id for job_id in ids)]
+        ttl = int(self.in_progress_timeout_s * 1000)
+        if self._claim is None:
+            self._claim = self.pool.register_script(CLAIM)
+        claimed = await self._claim(keys=keys, args=[timestamp_ms(), ttl, *ids])
+        for n in range(0, len(claimed), 2):
+            job_id, score = claimed[n].decode(), int(float(claimed[n + 1]))
+            await self.sem.acquire()  # never waits: at most the free places were claimed
+            self.job_counter += 1
+            task = self.loop.create_task(self.run_job(job_id, score))
+            task.add_done_callback(lambda _: self._release_sem_dec_counter_on_complete())
+            self.tasks[job_id] = task
 
     async def finish_job(
         self,
