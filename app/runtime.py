@@ -62,6 +62,7 @@ class Machine(NamedTuple):
             "scheduler": self.scheduler,
             "settings": settings,
             "records": self.records,
+            "lanes": self.driver.lanes if self.driver is not None else None,
         }
 
 

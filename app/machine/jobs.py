@@ -75,8 +75,8 @@ def measured(job: J) -> J:
 async def ai_turn(ctx: dict[str, Any], game_id: str, seat: int, key: str) -> str:
     """Send the AI seat's command, decided from its own view, unless its turn has passed. In a
     worker that plays AI turns in process, a game of AIs alone is handed to its driver, whose
-    turns wait for the slots that people's work leaves (`app.machine.lanes`): the job does not
-    hold one of the queue's places meanwhile."""
+    turns wait for what people's work leaves (`app.machine.lanes`): the job, which runs in the
+    first lane, neither plays it there nor holds one of the queue's places meanwhile."""
     scheduler: ArqScheduler = ctx["scheduler"]
     service: GameService = ctx["service"]
     driver = scheduler.driver
@@ -89,8 +89,7 @@ async def ai_turn(ctx: dict[str, Any], game_id: str, seat: int, key: str) -> str
             return "moved on"
         if driver.take(table, work.ai_turns):
             return "driven"
-    async with driver.lanes.lane(table):
-        return await play_ai_turn(service, game_id, seat, key, table, think_ms=scheduler.think_ms)
+    return await play_ai_turn(service, game_id, seat, key, table, think_ms=scheduler.think_ms)
 
 
 async def play_ai_turn(
@@ -158,14 +157,6 @@ async def play_ai_turn(
 async def fire_timer(ctx: dict[str, Any], game_id: str, key: str) -> str:
     """Send a timer's command as the system, if the game still asks for that timer."""
     service: GameService = ctx["service"]
-    scheduler: ArqScheduler = ctx["scheduler"]
-    if scheduler.driver is None:
-        return await _fire(service, game_id, key)
-    async with scheduler.driver.lanes.first():  # every timer goes first
-        return await _fire(service, game_id, key)
-
-
-async def _fire(service: GameService, game_id: str, key: str) -> str:
     table = await service.load(game_id)
     timer = next((t for t in table.game.timers(table.state) if t.key == key), None)
     if timer is None:

@@ -34,6 +34,7 @@ from redis.commands.core import AsyncScript
 
 from app.base.config import Settings
 from app.machine.jobs import ai_turn, fire_timer, record_game, retention, sweep
+from app.machine.lanes import Lanes
 from app.machine.queues import QueueSet
 
 log = logging.getLogger(__name__)
@@ -79,12 +80,22 @@ return claimed
 class QueueWorker(arq.worker.Worker):
     """arq's worker, with two changes. The set of aborted jobs is kept per queue
     (``<queue>:abort``) instead of arq's one global key: every key a job's transaction touches
-    is then in the queue's slot. And the due jobs of a poll are claimed in one round trip (one
+    is then in the queue's slot. Every job runs in the first lane of the process's machine
+    work (`app.machine.lanes`). And the due jobs of a poll are claimed in one round trip (one
     script, `CLAIM`) where arq claims them one by one with four (WATCH, EXISTS, ZSCORE, MULTI):
     on a busy machine those round trips, not the jobs, bounded how many jobs a worker started
     a second, and a person's AI reply waited in the queue behind them."""
 
     _claim: AsyncScript | None = None
+
+    async def run_job(self, job_id: str, score: int) -> None:
+        """The job, in the first lane of this process's machine work (`app.machine.lanes`):
+        no AI turn of a game of AIs alone starts while it runs."""
+        lanes: Lanes | None = self.ctx.get("lanes")
+        if lanes is None:
+            return await super().run_job(job_id, score)
+        async with lanes.first():
+            return await super().run_job(job_id, score)
 
     async def start_jobs(self, job_ids: list[bytes]) -> None:
         free = self.max_jobs - self.job_counter

@@ -1,5 +1,5 @@
 """A worker claims the due jobs of a poll in one round trip (`QueueWorker.start_jobs`, the
-`CLAIM` script), with arq's rules: a job runs once however many workers poll it, a job
+`CLAIM` script), each in the first lane of machine work, with arq's rules: a job runs once however many workers poll it, a job
 another process holds is left to it, a job not yet due stays queued. On a real Redis and on
 fakeredis (the embedded service); the cluster runs it in `test_worker`."""
 
@@ -18,6 +18,7 @@ from arq.constants import in_progress_key_prefix
 from arq.worker import func
 from redis.asyncio import ConnectionPool
 
+from app.machine.lanes import Lanes
 from app.machine.worker import QueueWorker
 
 
@@ -36,8 +37,10 @@ async def test_a_due_job_runs_once_however_many_workers_poll_it(pool: ArqRedis) 
     tag = "{t" + secrets.token_hex(4) + "}"  # this test's own keys, in one slot
     queue = f"arq:queue:{tag}"
     ran: list[int] = []
+    lanes = Lanes()
 
     async def job(ctx: dict[str, Any], n: int) -> None:
+        assert lanes.first_running >= 1  # jobs go first: no AI-only turn starts meanwhile
         ran.append(n)
 
     for n in range(4):
@@ -52,6 +55,7 @@ async def test_a_due_job_runs_once_however_many_workers_poll_it(pool: ArqRedis) 
             redis_pool=pool,
             queue_name=queue,
             handle_signals=False,
+            ctx={"lanes": lanes},
         )
         for _ in range(2)
     ]
@@ -61,5 +65,6 @@ async def test_a_due_job_runs_once_however_many_workers_poll_it(pool: ArqRedis) 
     await asyncio.gather(*(t for worker in workers for t in worker.tasks.values()))
     assert sorted(ran) == [0, 1]
     assert sum(w.job_counter for w in workers) == 0  # every place given back
+    assert lanes.running == 0
     left = await pool.zrange(queue, 0, -1)
     assert sorted(left) == [f"{tag}job:2".encode(), f"{tag}job:3".encode()]

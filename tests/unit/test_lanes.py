@@ -1,5 +1,5 @@
 """The two lanes of machine work (`app.machine.lanes`): work at a table with a person starts at
-once; AI-only turns take the slots left, in the order they asked."""
+once; AI-only turns start while none runs, in the slots there are, in the order they asked."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ async def test_spare_work_takes_the_free_slots_then_waits_its_turn() -> None:
     assert work.lanes.running == 0 and work.lanes.waiting == 0
 
 
-async def test_people_s_work_starts_at_once_and_spare_work_waits_while_it_runs() -> None:
+async def test_people_s_work_starts_at_once_and_no_spare_work_starts_while_it_runs() -> None:
     work = Work(Lanes(2))
     work.ask("ai-1")
     work.ask("ai-2")
@@ -67,15 +67,15 @@ async def test_people_s_work_starts_at_once_and_spare_work_waits_while_it_runs()
     assert work.started == ["ai-1", "ai-2", "person-1"]
     await work.end("ai-1")
     await work.end("ai-2")
-    assert work.started == ["ai-1", "ai-2", "person-1", "ai-3"]  # one slot left beside it
-    work.ask("ai-4")
+    assert work.started == ["ai-1", "ai-2", "person-1"]  # free slots, but a person's work runs
     work.ask("person-2", first=True)
     await settle()
-    assert work.started[-1] == "person-2"
-    assert work.lanes.waiting == 1  # ai-4 waits while people's work holds both slots
     await work.end("person-1")
+    assert work.started[-1] == "person-2" and work.lanes.waiting == 1
     await work.end("person-2")
-    assert work.started[-1] == "ai-4"
+    assert work.started[-1] == "ai-3"
+    await work.end("ai-3")
+    assert work.lanes.running == 0 and work.lanes.waiting == 0
 
 
 @pytest.mark.parametrize("granted", [False, True])
