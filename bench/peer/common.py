@@ -1,12 +1,16 @@
-"""What the side-by-side scripts share: the work folder, free ports, CPU time of a process."""
+"""What the side-by-side scripts share: the work folder, free ports, CPU time of a process, and
+what the rest of the machine was doing."""
 
 from __future__ import annotations
 
+import collections
 import os
 import signal
 import socket
 import subprocess
 import time
+from collections.abc import Iterable
+from typing import Any, NamedTuple
 
 #: The work folder of the comparison: `project/` (this project, with its .venv) and `bgio/`
 #: (the boardgame.io side, with its node_modules) live there, outside the repository.
@@ -39,6 +43,94 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICKS
 
 
+class Proc(NamedTuple):
+    """One process as /proc shows it: its parent, its name, a short command line (a kernel
+    thread has none: `[name]`) and its user + system CPU seconds so far."""
+
+    pid: int
+    ppid: int
+    comm: str
+    cmdline: str
+    cpu: float
+
+
+#: Every process on the machine at one moment, by pid and start time (a reused pid is another).
+Snapshot = dict[tuple[int, int], Proc]
+
+
+def processes() -> Snapshot:
+    """Every process on the machine now (/proc/*/stat); one that ends while read is left out."""
+    found: Snapshot = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat") as stat:
+                text = stat.read()
+            with open(f"/proc/{name}/cmdline", "rb") as cmdline:
+                argv = cmdline.read(200).replace(b"\0", b" ").decode(errors="replace").strip()
+        except OSError:
+            continue
+        comm = text[text.index("(") + 1 : text.rindex(")")]
+        fields = text.rsplit(")", 1)[1].split()
+        cpu = (int(fields[11]) + int(fields[12])) / TICKS
+        found[(int(name), int(fields[19]))] = Proc(
+            int(name), int(fields[1]), comm, argv[:80] or f"[{comm}]", cpu
+        )
+    return found
+
+
+def family(roots: Iterable[int], *snapshots: Snapshot) -> set[int]:
+    """The pids of `roots` and of every process under them in any of the snapshots."""
+    children: dict[int, set[int]] = collections.defaultdict(set)
+    for snapshot in snapshots:
+        for proc in snapshot.values():
+            children[proc.ppid].add(proc.pid)
+    found: set[int] = set()
+    todo = list(roots)
+    while todo:
+        pid = todo.pop()
+        if pid not in found:
+            found.add(pid)
+            todo.extend(children[pid])
+    return found
+
+
+def others(
+    before: Snapshot, after: Snapshot, wall: float, ours: set[int]
+) -> list[tuple[Proc, float]]:
+    """The cores (CPU seconds per wall second) that each process not in `ours` used between two
+    snapshots, most first: one begun in between counts all its CPU so far; one that ended in
+    between is missed (its last CPU time cannot be read)."""
+    used = []
+    for key, proc in after.items():
+        if proc.pid not in ours:
+            start = before.get(key)
+            spent = proc.cpu - (start.cpu if start else 0.0)
+            if spent > 0:
+                used.append((proc, spent / wall))
+    return sorted(used, key=lambda item: -item[1])
+
+
+def machine_times() -> tuple[float, float]:
+    """The CPU seconds (all cores) the machine has been busy so far, and all of its CPU seconds
+    so far, busy or idle (/proc/stat)."""
+    with open("/proc/stat") as stat:
+        f = [int(x) for x in stat.readline().split()[1:]]
+    return (sum(f[:8]) - f[3] - f[4]) / TICKS, sum(f[:8]) / TICKS
+
+
+def machine_load(seconds: float = 1.0) -> dict[str, float]:
+    """The 1-minute load average, and the share of all cores the machine kept busy over the next
+    `seconds` (this sleeps that long)."""
+    with open("/proc/loadavg") as loadavg:
+        load = float(loadavg.read().split()[0])
+    busy0, all0 = machine_times()
+    time.sleep(seconds)
+    busy1, all1 = machine_times()
+    return {"loadavg_1m": load, "busy": round((busy1 - busy0) / max(all1 - all0, 1e-9), 3)}
+
+
 def wait_port(port: int, proc: subprocess.Popen[bytes], timeout: float = 30) -> None:
     end = time.time() + timeout
     while time.time() < end:
@@ -52,7 +144,7 @@ def wait_port(port: int, proc: subprocess.Popen[bytes], timeout: float = 30) -> 
     raise RuntimeError("the server did not listen in time")
 
 
-def stop(proc: subprocess.Popen[bytes] | None) -> None:
+def stop(proc: subprocess.Popen[Any] | None) -> None:
     """SIGTERM a process started here, then SIGKILL if it does not end."""
     if proc is None or proc.poll() is not None:
         return

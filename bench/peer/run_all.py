@@ -12,6 +12,13 @@ Configurations (CONFIGS, comma separated):
   loop, an access-log line per request.
 - `ours-http@base`, `ours-socket@base`: as `ours-http` and `ours-socket`, served from BASE_DIR
   (a checkout of another commit, run with this project's .venv): an A/B of a change.
+
+The measured window is the client's: it opens WARMUP seconds after the client says it has set up
+its games and lasts DURATION. Each run records the machine's load before it, the server's CPU
+over the window and every other process's; it is invalid (`valid: false`, `invalid: [reasons]`)
+when another process used more than OTHERS_MAX of a core (0.05), when the server used less than
+SATURATED of its core (0.9: the client was measured, not the server), or when the client failed,
+reported errors or ran out of games.
 """
 
 from __future__ import annotations
@@ -20,7 +27,9 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
+from typing import IO
 
 from common import (
     BGIO,
@@ -28,8 +37,14 @@ from common import (
     PEER,
     PROJECT,
     PY,
+    Proc,
     cpu_seconds,
+    family,
     free_port,
+    machine_load,
+    machine_times,
+    others,
+    processes,
     redis_server,
     stop,
     wait_port,
@@ -42,13 +57,8 @@ WARMUP, DURATION = os.environ.get("WARMUP", "3"), os.environ.get("DURATION", "10
 OUT = os.environ.get("OUT", f"{PEER}/results.jsonl")
 BEFORE = os.environ.get("BEFORE_DIR", f"{PEER}/before")
 BASE = os.environ.get("BASE_DIR", f"{PEER}/base")
-
-
-def busy() -> float:
-    """CPU seconds the whole machine has been busy (all cores)."""
-    with open("/proc/stat") as stat:
-        f = [int(x) for x in stat.readline().split()[1:]]
-    return (sum(f[:8]) - f[3] - f[4]) / os.sysconf("SC_CLK_TCK")
+OTHERS_MAX = float(os.environ.get("OTHERS_MAX", 0.05))
+SATURATED = float(os.environ.get("SATURATED", 0.9))
 
 
 def server_command(config: str, port: int) -> tuple[list[str], str, dict[str, str]]:
@@ -71,7 +81,77 @@ def client_command(config: str, port: int, games: int) -> list[str]:
     return ["node", f"{PEER}/ours_load.js", "--mode", mode, "--pool", "900", *timing]
 
 
+def read_stderr(stream: IO[str], lines: list[str], set_up: threading.Event) -> None:
+    """Keeps the client's stderr; `set_up` is set when it says it has set up (its window opens
+    WARMUP seconds later), or when it ends without saying so."""
+    for line in stream:
+        lines.append(line)
+        if line.startswith("set up"):
+            set_up.set()
+    set_up.set()
+
+
+def pause(client: subprocess.Popen[str], until: float) -> None:
+    """Sleeps until `until`, or until the client has ended."""
+    while client.poll() is None and time.time() < until:
+        time.sleep(min(0.2, max(until - time.time(), 0.0)))
+
+
+def verdict(run: dict[str, object], server_cpu: float, used: list[tuple[Proc, float]]) -> list[str]:
+    """Why a run does not measure the server alone at full load, one reason each, as
+    `kind: detail` (summarize.py counts them by kind); none when it does."""
+    reasons = []
+    if run["rc"] != 0 or "moves_per_s" not in run:
+        result = "" if "moves_per_s" in run else ", no result"
+        reasons.append(f"client failed: rc {run['rc']}{result}")
+    elif run.get("errors"):
+        reasons.append(f"client errors: {run['errors']} {run.get('codes', '')}")
+    if run.get("exhausted"):
+        reasons.append("client ran out of games: the pool was too small")
+    if server_cpu < SATURATED:
+        reasons.append(f"server not saturated: {server_cpu:.3f} of a core")
+    busy = [f"{p.comm} ({p.pid}) {cores:.3f}" for p, cores in used if cores > OTHERS_MAX]
+    if busy:
+        more = f" and {len(busy) - 3} more" if len(busy) > 3 else ""
+        reasons.append(f"busy other process: {', '.join(busy[:3])} core{more}")
+    return reasons
+
+
+def window(
+    server: subprocess.Popen[bytes],
+    redis: subprocess.Popen[bytes] | None,
+    client: subprocess.Popen[str],
+) -> tuple[dict[str, object], float, list[tuple[Proc, float]]]:
+    """The client's measured window: the server's, redis-server's and the machine's CPU over it,
+    and the other processes' (all but this harness and what it started); the server's share of
+    its core, and the cores each other process used, most first."""
+    pids = [server.pid, *([redis.pid] if redis else [])]  # with no redis-server, its CPU is 0
+    each0, t0, b0 = processes(), time.time(), machine_times()[0]
+    cpu0 = [cpu_seconds(pid) for pid in pids] + [0.0]
+    pause(client, t0 + float(DURATION))
+    each1, wall, b1 = processes(), time.time() - t0, machine_times()[0]
+    cpu1 = [cpu_seconds(pid) for pid in pids] + [0.0]
+    used = others(each0, each1, wall, family([os.getpid(), client.pid, *pids], each0, each1))
+    server_cpu = round((cpu1[0] - cpu0[0]) / wall, 3)
+    fields: dict[str, object] = {
+        "server_cpu": server_cpu,
+        "redis_cpu": round((cpu1[1] - cpu0[1]) / wall, 3),
+        "machine_busy": round((b1 - b0) / wall, 2),
+        "window_s": round(wall, 2),
+        "others": [
+            {"pid": p.pid, "comm": p.comm, "cmdline": p.cmdline, "cores": round(cores, 3)}
+            for p, cores in used[:5]
+            if cores > 0.01
+        ],
+        "others_max": round(used[0][1], 3) if used else 0.0,
+        "others_total": round(sum(cores for _, cores in used), 3),
+    }
+    return fields, server_cpu, used
+
+
 def run_one(config: str, games: int, rep: int) -> dict[str, object]:
+    started = time.time()
+    load_before = machine_load()  # before this run's processes start: sleeps 1 s
     port, redis = free_port(), None
     command, cwd, extra = server_command(config, port)
     env = {**os.environ, **extra}
@@ -81,29 +161,37 @@ def run_one(config: str, games: int, rep: int) -> dict[str, object]:
         env["REDIS_URL"] = f"redis://127.0.0.1:{redis_port}"
     log = open(f"{PEER}/logs/{config}-{games}-{rep}.log", "w")  # noqa: SIM115
     server = subprocess.Popen(command, cwd=cwd, env=env, stdout=log, stderr=log)
+    client = None
     try:
         wait_port(port, server)
         time.sleep(1.0)
-        c0, b0, t0 = cpu_seconds(server.pid), busy(), time.time()
-        r0 = cpu_seconds(redis.pid) if redis else 0.0
-        client = ["taskset", "-c", "1", "timeout", "120", *client_command(config, port, games)]
-        done = subprocess.run(client, cwd=BGIO, capture_output=True, text=True)
-        wall = time.time() - t0
-        c1, b1 = cpu_seconds(server.pid), busy()
-        r1 = cpu_seconds(redis.pid) if redis else 0.0
-        lines = done.stdout.strip().splitlines()
-        out: dict[str, object] = json.loads(lines[-1]) if lines else {}
-        out.update(
-            config=config,
-            rep=rep,
-            setup=done.stderr.strip()[-300:],
-            rc=done.returncode,
-            server_cpu=round((c1 - c0) / wall, 3),
-            redis_cpu=round((r1 - r0) / wall, 3),
-            machine_busy=round((b1 - b0) / wall, 2),
+        argv = ["taskset", "-c", "1", "timeout", "120", *client_command(config, port, games)]
+        client = subprocess.Popen(
+            argv, cwd=BGIO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
         )
+        assert client.stdout is not None and client.stderr is not None
+        stderr: list[str] = []
+        set_up = threading.Event()
+        reader = threading.Thread(target=read_stderr, args=(client.stderr, stderr, set_up))
+        reader.start()
+        set_up.wait(130)
+        pause(client, time.time() + float(WARMUP))
+        measured, server_cpu, used = window(server, redis, client)
+        lines = client.stdout.read().strip().splitlines()
+        client.wait()
+        reader.join()
+        try:
+            out: dict[str, object] = json.loads(lines[-1]) if lines else {}
+        except ValueError:
+            out = {}
+        out.update(config=config, games=games, rep=rep, started=round(started, 1))
+        out.update(setup="".join(stderr).strip()[-300:], rc=client.returncode)
+        out.update(measured, load_before=load_before)
+        reasons = verdict(out, server_cpu, used)
+        out.update(valid=not reasons, invalid=reasons)
         return out
     finally:
+        stop(client)
         stop(server)
         stop(redis)
         log.close()
@@ -111,13 +199,17 @@ def run_one(config: str, games: int, rep: int) -> dict[str, object]:
 
 def main() -> None:
     os.makedirs(f"{PEER}/logs", exist_ok=True)
+    head = subprocess.run(
+        ["git", "-C", PROJECT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True
+    )
+    session = {"session": int(time.time()), "commit": head.stdout.strip() or "unknown"}
     deadline = time.time() + float(os.environ.get("BUDGET_S", 1500))
     for rep in range(1, REPS + 1):
         for games in GS:
             for config in CONFIGS:
                 if time.time() > deadline:
                     sys.exit("time budget reached")
-                result = run_one(config, games, rep)
+                result = {**run_one(config, games, rep), **session}
                 print(json.dumps(result), flush=True)
                 with open(OUT, "a") as out:
                     out.write(json.dumps(result) + "\n")
