@@ -103,6 +103,12 @@ SPARE_WAITING = Gauge(
     "AI turns of games of AIs alone waiting for a free slot of this process (`app.machine.lanes`).",
     registry=REGISTRY,
 )
+SPARE_HELD = Counter(
+    "boardgames_spare_held",
+    "Times a worker held AI turns of games of AIs alone back because people's work started "
+    "late (`app.machine.lanes`).",
+    registry=REGISTRY,
+)
 DRIVEN_GAMES = Gauge(
     "boardgames_driven_games",
     "Games whose AI turns this process plays in process (`app.machine.driver`).",

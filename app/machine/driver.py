@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable
 
 from app.base import metrics
 from app.commands.table import Table
-from app.machine.lanes import Lanes
+from app.machine.lanes import Lanes, with_people
 from app.machine.work import AiTurn, work_of
 
 log = logging.getLogger(__name__)
@@ -88,6 +88,8 @@ class Driver:
                     if wait > 0:
                         await asyncio.sleep(wait / 1000)
                     async with self.lanes.lane(table):
+                        if with_people(table):
+                            self.lanes.late((self.clock() - turn.due) / 1000)
                         outcome = await self.play(table, turn.seat, turn.key)
                     played = outcome == "played"
                     if played:

@@ -90,11 +90,13 @@ class QueueWorker(arq.worker.Worker):
 
     async def run_job(self, job_id: str, score: int) -> None:
         """The job, in the first lane of this process's machine work (`app.machine.lanes`):
-        no AI turn of a game of AIs alone starts while it runs."""
+        no AI turn of a game of AIs alone starts while it runs, nor for a while after a job
+        that started late."""
         lanes: Lanes | None = self.ctx.get("lanes")
         if lanes is None:
             return await super().run_job(job_id, score)
         async with lanes.first():
+            lanes.late((timestamp_ms() - score) / 1000)
             return await super().run_job(job_id, score)
 
     async def start_jobs(self, job_ids: list[bytes]) -> None:

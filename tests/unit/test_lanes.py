@@ -98,3 +98,25 @@ async def test_a_cancelled_waiter_keeps_no_slot(granted: bool) -> None:
     assert work.started[-1] == "c"
     await work.end("c")
     assert work.lanes.running == 0 and work.lanes.waiting == 0
+
+
+async def test_people_s_work_that_started_late_holds_spare_work_back_for_a_while() -> None:
+    loop = asyncio.get_running_loop()
+    work = Work(Lanes(2, late_s=0.1, hold_s=0.2))
+    work.lanes.late(0.05)  # on time: nothing held
+    work.ask("ai-1")
+    await settle()
+    assert work.started == ["ai-1"]
+    work.lanes.late(0.5)
+    began = loop.time()
+    work.ask("ai-2")
+    await settle()
+    assert work.started == ["ai-1"]  # a slot is free, but people's work was late
+    await asyncio.sleep(0.1)
+    work.lanes.late(0.3)  # late again: held 0.2 s from now
+    while "ai-2" not in work.started:
+        await asyncio.sleep(0.01)
+    assert loop.time() - began >= 0.3
+    await work.end("ai-1")
+    await work.end("ai-2")
+    assert work.lanes.running == 0
