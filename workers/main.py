@@ -92,4 +92,9 @@ async def run() -> None:
 
 def main() -> None:
     configure(_settings.log_format)
-    asyncio.run(run())
+    try:
+        import uvloop  # the event loop the API processes run on (none on Windows)
+    except ImportError:
+        asyncio.run(run())
+    else:
+        uvloop.run(run())

@@ -6,8 +6,8 @@ and writes what it saw as one JSON object (`bench.load.cluster` starts several a
 
 Game `n` (counted over the whole test) goes to API `n % len(urls)`. When `n` is odd it is two
 AIs; when `n % 4 == 0` a person against the AI (Crazymino). When `n % 4 == 2` it runs a timer
-for a person who never acts: a Mondo table of that person and three AIs (easy, normal, hard)
-with 10-second rounds, ended by the round timer, when `n % 8 == 2`; a Crazymino table with a
+for a person who never acts: a Mondo table of that person and an AI with 10-second rounds,
+ended by the round timer, when `n % 8 == 2`; a Crazymino table with a
 5-second turn clock, which runs out for that person until the AI takes the seat over, when
 `n % 8 == 6`. So the workers time rounds and turn clocks of games with people while they play
 the games of AIs. A person keeps its game's stream open (SSE) for
@@ -224,9 +224,8 @@ def table_of(game: Played) -> dict[str, Any]:
     """The body that creates the game."""
     person, ai = {"type": "human"}, {"type": "ai", "level": "easy"}
     if game.kind == "mondo":
-        ais = [{"type": "ai", "level": level} for level in ("easy", "normal", "hard")]
         options = {"round_seconds": 10, "break_seconds": 0}
-        return {"game": "mondo", "seats": [person, *ais], "options": options, "seed": game.number}
+        return {"game": "mondo", "seats": [person, ai], "options": options, "seed": game.number}
     body = {"game": "crazymino", "seed": game.number}
     if game.kind == "clock":
         return {**body, "seats": [person, ai], "options": {"turn_seconds": 5}}
