@@ -112,12 +112,13 @@ def others(
     return sorted(used, key=lambda item: -item[1])
 
 
-def machine_times() -> tuple[float, float]:
-    """The CPU seconds (all cores) the machine has been busy so far, and all of its CPU seconds
-    so far, busy or idle (/proc/stat)."""
+def machine_times() -> tuple[float, float, float]:
+    """The CPU seconds (all cores) the machine has been busy so far, all of its CPU seconds so
+    far, busy or idle, and the seconds the host took from its virtual CPUs (steal) so far
+    (/proc/stat)."""
     with open("/proc/stat") as stat:
         f = [int(x) for x in stat.readline().split()[1:]]
-    return (sum(f[:8]) - f[3] - f[4]) / TICKS, sum(f[:8]) / TICKS
+    return (sum(f[:8]) - f[3] - f[4]) / TICKS, sum(f[:8]) / TICKS, f[7] / TICKS
 
 
 def machine_load(seconds: float = 1.0) -> dict[str, float]:
@@ -125,9 +126,9 @@ def machine_load(seconds: float = 1.0) -> dict[str, float]:
     `seconds` (this sleeps that long)."""
     with open("/proc/loadavg") as loadavg:
         load = float(loadavg.read().split()[0])
-    busy0, all0 = machine_times()
+    busy0, all0, _ = machine_times()
     time.sleep(seconds)
-    busy1, all1 = machine_times()
+    busy1, all1, _ = machine_times()
     return {"loadavg_1m": load, "busy": round((busy1 - busy0) / max(all1 - all0, 1e-9), 3)}
 
 

@@ -16,7 +16,8 @@ Configurations (CONFIGS, comma separated):
 The measured window is the client's: it opens WARMUP seconds after the client says it has set up
 its games and lasts DURATION. Each run records the machine's load before it, the server's CPU
 over the window and every other process's; it is invalid (`valid: false`, `invalid: [reasons]`)
-when another process used more than OTHERS_MAX of a core (0.05), when the server used less than
+when another process used more than OTHERS_MAX of a core (0.05), or the host took as much
+from the virtual CPUs (steal), when the server used less than
 SATURATED of its core (0.9: the client was measured, not the server), or when the client failed,
 reported errors or ran out of games.
 """
@@ -59,6 +60,8 @@ BEFORE = os.environ.get("BEFORE_DIR", f"{PEER}/before")
 BASE = os.environ.get("BASE_DIR", f"{PEER}/base")
 OTHERS_MAX = float(os.environ.get("OTHERS_MAX", 0.05))
 SATURATED = float(os.environ.get("SATURATED", 0.9))
+#: Games each lane of our client may play: more than a window at full speed takes.
+POOL = os.environ.get("POOL", "2500")
 
 
 def server_command(config: str, port: int) -> tuple[list[str], str, dict[str, str]]:
@@ -78,7 +81,7 @@ def client_command(config: str, port: int, games: int) -> list[str]:
     if config.startswith("bgio"):
         return ["node", "load.js", *timing]
     mode = "socket" if config.startswith("ours-socket") else "service"
-    return ["node", f"{PEER}/ours_load.js", "--mode", mode, "--pool", "900", *timing]
+    return ["node", f"{PEER}/ours_load.js", "--mode", mode, "--pool", POOL, *timing]
 
 
 def read_stderr(stream: IO[str], lines: list[str], set_up: threading.Event) -> None:
@@ -110,6 +113,9 @@ def verdict(run: dict[str, object], server_cpu: float, used: list[tuple[Proc, fl
         reasons.append("client ran out of games: the pool was too small")
     if server_cpu < SATURATED:
         reasons.append(f"server not saturated: {server_cpu:.3f} of a core")
+    steal = run.get("steal", 0.0)
+    if isinstance(steal, float) and steal > OTHERS_MAX:
+        reasons.append(f"host took the CPU: steal {steal} of a core")
     busy = [f"{p.comm} ({p.pid}) {cores:.3f}" for p, cores in used if cores > OTHERS_MAX]
     if busy:
         more = f" and {len(busy) - 3} more" if len(busy) > 3 else ""
@@ -126,10 +132,10 @@ def window(
     and the other processes' (all but this harness and what it started); the server's share of
     its core, and the cores each other process used, most first."""
     pids = [server.pid, *([redis.pid] if redis else [])]  # with no redis-server, its CPU is 0
-    each0, t0, b0 = processes(), time.time(), machine_times()[0]
+    each0, t0, (b0, _, s0) = processes(), time.time(), machine_times()
     cpu0 = [cpu_seconds(pid) for pid in pids] + [0.0]
     pause(client, t0 + float(DURATION))
-    each1, wall, b1 = processes(), time.time() - t0, machine_times()[0]
+    each1, wall, (b1, _, s1) = processes(), time.time() - t0, machine_times()
     cpu1 = [cpu_seconds(pid) for pid in pids] + [0.0]
     used = others(each0, each1, wall, family([os.getpid(), client.pid, *pids], each0, each1))
     server_cpu = round((cpu1[0] - cpu0[0]) / wall, 3)
@@ -137,6 +143,7 @@ def window(
         "server_cpu": server_cpu,
         "redis_cpu": round((cpu1[1] - cpu0[1]) / wall, 3),
         "machine_busy": round((b1 - b0) / wall, 2),
+        "steal": round((s1 - s0) / wall, 3),
         "window_s": round(wall, 2),
         "others": [
             {"pid": p.pid, "comm": p.comm, "cmdline": p.cmdline, "cores": round(cores, 3)}
