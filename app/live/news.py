@@ -179,8 +179,9 @@ class WireListener:
     def _flush(self) -> None:
         data, self._outgoing = b"".join(self._outgoing), []
         protocol = self._protocol
-        if protocol is not None and protocol.transport is not None:
-            protocol.transport.write(data)
+        transport = protocol.transport if protocol is not None else None
+        if transport is not None and not transport.is_closing():  # lost: `_run` listens again
+            transport.write(data)
 
     async def _run(self) -> None:
         while True:

@@ -29,6 +29,19 @@ function request(agent, method, path, body, token) {
 }
 
 // One seat's socket: says hello, then `ask` sends a command and resolves with its answer (applied or refused).
+// A hello the server could not serve (503: at G = 1,000 every lane opens its sockets at once) is
+// sent again on a new connection after a pause, as a client would; counted in `hello_retries`.
+let helloRetries = 0;
+async function seatAgain(path, token) {
+  for (let attempt = 1; ; attempt++) {
+    try { return await openSeat(path, token); } catch (e) {
+      if (attempt >= 20 || !String(e.message).includes('store_unavailable')) throw e;
+      helloRetries++;
+      await new Promise((r) => setTimeout(r, 100 * attempt));
+    }
+  }
+}
+
 function openSeat(path, token) {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`ws://127.0.0.1:${PORT}${path}`, { perMessageDeflate: false });
@@ -88,7 +101,7 @@ function openSeat(path, token) {
       while (Date.now() < closes && total < MAX_CMDS) {
         const game = pool.shift();
         if (!game) { exhausted = true; break; }
-        const seats = await Promise.all(game.tokens.map((token) => openSeat(game.path.replace(/\/commands$/, '/socket'), token)));
+        const seats = await Promise.all(game.tokens.map((token) => seatAgain(game.path.replace(/\/commands$/, '/socket'), token)));
         let n = 0;
         for (const [seat, body] of game.moves) {
           if (Date.now() >= closes || total >= MAX_CMDS) break;
@@ -121,6 +134,6 @@ function openSeat(path, token) {
     agent.destroy();
   }));
   lat.sort((a, b) => a - b);
-  console.log(JSON.stringify({ system: MODE === 'ceiling' ? 'ceiling' : MODE === 'socket' ? 'ours-socket' : 'ours', games: G, window_s: DURATION / 1000, moves: counted, moves_per_s: counted / (DURATION / 1000), p50_ms: pct(lat, 0.5), p99_ms: pct(lat, 0.99), errors, codes, exhausted, total_moves: total }));
+  console.log(JSON.stringify({ system: MODE === 'ceiling' ? 'ceiling' : MODE === 'socket' ? 'ours-socket' : 'ours', games: G, window_s: DURATION / 1000, moves: counted, moves_per_s: counted / (DURATION / 1000), p50_ms: pct(lat, 0.5), p99_ms: pct(lat, 0.99), errors, codes, exhausted, total_moves: total, hello_retries: helloRetries }));
   process.exit(0);
 })().catch((e) => { console.error(e); process.exit(1); });

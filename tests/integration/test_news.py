@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator
 import fakeredis
 import pytest
 import redis.asyncio
+import uvloop
 
 from app.live import news
 from app.live.news import PubSubListener, WireListener
@@ -83,6 +84,36 @@ async def test_a_refused_connection_is_tried_again_and_tells_nothing(
     assert len(lost) >= 2 and told.said == []
     assert not listener.task.done()
     await listener.aclose()
+
+
+@pytest.mark.parametrize("loop", ["asyncio", "uvloop"])
+def test_a_subscription_asked_for_as_the_connection_drops_is_asked_again(
+    redis_url: str, loop: str
+) -> None:
+    """On uvloop (what `python -m app` runs on) a write to a dropped connection raises."""
+    runner = uvloop.run if loop == "uvloop" else asyncio.run
+    runner(_asked_again(redis_url))
+
+
+async def _asked_again(redis_url: str) -> None:
+    client = redis.asyncio.Redis.from_url(redis_url)
+    told = Told()
+    listener = news.listener(told, client, owned=False)
+    assert isinstance(listener, WireListener)
+    first, second = uuid.uuid4().hex, uuid.uuid4().hex
+    listener.add(news_channel(first))
+    await told.until(1)
+    failures: list[dict[str, object]] = []
+    loop = asyncio.get_running_loop()
+    loop.set_exception_handler(lambda _, context: failures.append(context))
+    protocol = listener._protocol
+    assert protocol is not None and protocol.transport is not None
+    protocol.transport.close()  # dropped; the listener has not heard of it yet
+    listener.add(news_channel(second))  # its write comes after the drop
+    assert await told.until(3)  # both asked for again on the new connection
+    assert (second, None) in told.said[1:] and failures == []
+    await listener.aclose()
+    await client.aclose()
 
 
 async def test_fakeredis_keeps_redis_pys_pubsub() -> None:
