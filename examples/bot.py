@@ -65,6 +65,10 @@ class Api:
                         return
         except TimeoutError:
             return  # nothing happened for a while: look at the view again
+        except urllib.error.HTTPError as refused:
+            if refused.code not in (429, 503):
+                raise
+            time.sleep(float(refused.headers.get("Retry-After", "1")))  # as the server says
 
     def _call(self, request: urllib.request.Request) -> dict[str, Any]:
         return call(request)
