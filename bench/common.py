@@ -182,6 +182,25 @@ def busiest(
     return sorted(((n, s) for n, s in used.items() if s > 0), key=lambda i: -i[1])[:count]
 
 
+def descendants(root: int) -> set[int]:
+    """`root` and every process under it now (/proc: each process's parent)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(parent, []).append(int(entry.name))
+    found, todo = set(), [root]
+    while todo:
+        pid = todo.pop()
+        if pid not in found:
+            found.add(pid)
+            todo.extend(children.get(pid, []))
+    return found
+
+
 def table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     """A Markdown table."""
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]

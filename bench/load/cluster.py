@@ -37,7 +37,14 @@ import httpx
 import msgspec
 import redis
 
-from bench.common import command_line, machine
+from bench.common import (
+    busiest,
+    command_line,
+    descendants,
+    machine,
+    machine_busy_seconds,
+    process_times,
+)
 from bench.load.audit import audit
 from bench.load.measures import applied, cpu_of, lateness, redis_commands
 from bench.load.report import ClientReport, Service, passed, summary
@@ -160,7 +167,12 @@ def main(argv: list[str] | None = None) -> None:
             for port in cluster.ports:
                 with redis.Redis(port=port) as node:
                     node.config_resetstat()
+            each0, busy0, began = process_times(), machine_busy_seconds(), time.time()
+            load_before = os.getloadavg()[0]
             reports, problems = run_clients(urls, args.games, args.clients, args.deadline, home)
+            each1, busy1, wall = process_times(), machine_busy_seconds(), time.time() - began
+            ours = descendants(os.getpid())  # the service's processes (the clients have ended)
+            others = busiest(each0, each1, ours)
             service = Service(
                 redis_calls=dict(redis_commands(cluster.ports)),
                 people=applied(urls) - people_before,
@@ -182,6 +194,12 @@ def main(argv: list[str] | None = None) -> None:
             result = summary(reports, checked, service, problems + dead, args.games)
             print(command_line(), f"(serving {args.service_dir})")
             print(machine())
+            print(
+                f"load average {load_before:.2f} before the games; the machine busy"
+                f" {(busy1 - busy0) / wall:.2f} cores over them; other processes (not this"
+                " test's): "
+                + (", ".join(f"{n} {s / wall:.3f} cores" for n, s in others) or "none")
+            )
             print(json.dumps(result, indent=1))
             ok = passed(result, args.games)
             print("PASSED" if ok else "FAILED")

@@ -1,7 +1,8 @@
 """A worker claims the due jobs of a poll in one round trip (`QueueWorker.start_jobs`, the
-`CLAIM` script), each in the first lane of machine work, with arq's rules: a job runs once however many workers poll it, a job
-another process holds is left to it, a job not yet due stays queued. On a real Redis and on
-fakeredis (the embedded service); the cluster runs it in `test_worker`."""
+`CLAIM` script) and runs each in the first lane of machine work, with arq's rules: a job runs
+once however many workers poll it, a job another process holds is left to it, a job not yet
+due stays queued. On a real Redis and on fakeredis (the embedded service); the cluster runs it
+in `test_worker`."""
 
 from __future__ import annotations
 
