@@ -51,7 +51,7 @@ class Settings:
     think_seconds: float = _env("AI_THINK_SECONDS", "how long a turn-based AI waits to move", 0.6)
     machine_slots: int = _env(
         "MACHINE_SLOTS",
-        "AI turns of games of AIs alone a worker runs at once, fewer while people's work runs",
+        "AI turns of games of AIs alone a worker runs at once; none start while people's work runs",
         4,
     )
     poll_seconds: float = _env("WORKER_POLL_SECONDS", "how often a worker polls its queue", 0.05)
