@@ -7,15 +7,19 @@ Run from the project root (it starts the cluster from `redis-server` on the give
     .venv/bin/python -m bench.load.cluster --games 1000 --clients 4 --deadline 900 \\
         --ports 7301 7302 7303 --api-ports 18301 18302 18303
 
-Half the games are a person against the AI, half two AIs watched by a spectator's stream
+Half the games are two AIs watched by a spectator's stream, a quarter a person against the AI,
+a quarter a person who never acts at a table whose round timer or turn clock runs
 (`bench.load.players` says how a client plays them); each client process takes its share of
-the games, and the games go round-robin over the API processes. `--deadline` seconds after
-the games start, the clients leave the games still running; those are stalled. At the end
+the games, and the games go round-robin over the API processes. `--service-dir` serves another
+checkout's code with this test (an A/B). `--deadline` seconds after the games start, the
+clients leave the games still running; those are stalled. At the end
 (`bench.load.audit`), for every game: it is over; its log's versions are 1..N; its stream got
 exactly those ids (none lost, none twice). Counted: answers by status (no 5xx allowed),
 commands applied (people's, in the API processes; AI turns, in the workers) per second, POST
 latency, the delay from an event's time to its arrival on a stream, how late AI turns start
-after their think time (the workers' measures), the CPU of each role (`bench.load.measures`),
+after their think time and timers after their deadline, by kind of table (the workers'
+measures; the verdict wants people's at most a second late at p99), the CPU of each role
+(`bench.load.measures`), the load before the games and every other process's CPU over them,
 and Redis commands per command applied (INFO commandstats summed over the three nodes, reset
 when the games start). `bench.load.report` sums it all up.
 """
