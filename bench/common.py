@@ -183,7 +183,8 @@ def busiest(
 
 
 def descendants(root: int) -> set[int]:
-    """`root` and every process under it now (/proc: each process's parent)."""
+    """`root` and every process under it now (/proc: each process's parent). `bench/peer`'s
+    `family` does the same for its scripts, which run alone outside the project."""
     children: dict[int, list[int]] = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():

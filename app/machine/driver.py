@@ -87,8 +87,9 @@ class Driver:
                     wait = turn.due - self.clock()
                     if wait > 0:
                         await asyncio.sleep(wait / 1000)
-                    async with self.lanes.lane(table):
-                        if with_people(table):
+                    people = with_people(table)
+                    async with self.lanes.first() if people else self.lanes.spare():
+                        if people:
                             self.lanes.late((self.clock() - turn.due) / 1000)
                         outcome = await self.play(table, turn.seat, turn.key)
                     played = outcome == "played"

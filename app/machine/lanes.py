@@ -125,10 +125,6 @@ class Lanes:
         finally:
             self._done()
 
-    def lane(self, table: Table) -> contextlib.AbstractAsyncContextManager[None]:
-        """The lane of an AI turn at `table`."""
-        return self.first() if with_people(table) else self.spare()
-
     def _done(self) -> None:
         self.spare_running -= 1
         self._grant()
