@@ -17,7 +17,8 @@ def serve() -> int:
 
     from app.api.socket import MAX_MESSAGE
     from app.base.config import Settings
-    from app.main import create_app
+    from app.main import MAX_BODY, create_app
+    from app.wire.commandwire import CommandWire
     from app.wire.guarded import GuardedSansIO
     from app.wire.seatwire import SeatWire
 
@@ -37,15 +38,17 @@ def serve() -> int:
             super().handle_exit(sig, frame)
 
     seat_sockets = SeatWire.of(app, access_log=settings.access_log)
+    served = app if settings.asgi_commands else CommandWire(app, MAX_BODY)
     config = uvicorn.Config(
-        app,
+        served,
         host=settings.host,
         port=settings.port,
         timeout_graceful_shutdown=3,
         log_level="info",
         # What measured fastest here (docs/benchmarks.md): uvloop's event loop and httptools'
         # HTTP parser, each where it is installed; no line logged per request unless asked;
-        # the seats' sockets served below ASGI (any other WebSocket path goes to the app);
+        # the seats' sockets served below ASGI (any other WebSocket path goes to the app),
+        # a program's command POST below Litestar (`app.wire.commandwire`);
         # through Litestar's route, uvicorn's sans-I/O protocol with the same bounds.
         loop="auto",
         http="auto",

@@ -18,6 +18,7 @@ from litestar.exceptions import HTTPException, NotFoundException, ValidationExce
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from app.base.config import Settings
 from app.commands.errors import (
     Busy,
     Conflict,
@@ -109,36 +110,46 @@ def judged(error: BaseException) -> tuple[int, str, str] | None:
     return None
 
 
-def on_error(request: Request[Any, Any, Any], error: Exception) -> Response[Any]:
-    """Map any exception to a refusal; an unexpected one is logged and answered 500."""
+def answer_of(
+    error: Exception, settings: Settings, method: str, path: str
+) -> tuple[int, Refusal, dict[str, str] | None]:
+    """The status, body and extra headers of the answer to an error a route's own steps
+    raise (`app.wire.commandwire` answers with it too); an unexpected one is logged and 500."""
     if isinstance(error, UNAVAILABLE):
-        log.warning("Redis unavailable on %s %s: %s", request.method, request.url.path, error)
+        log.warning("Redis unavailable on %s %s: %s", method, path, error)
     if known := judged(error):
         status, code, message = known
         headers = None
         if status == 503:
-            headers = {"Retry-After": str(request.app.state.settings.retry_after)}
+            headers = {"Retry-After": str(settings.retry_after)}
         if isinstance(error, RateLimited | StreamsFull):
             headers = {"Retry-After": str(error.retry_after)}
-        return refusal(status, code, message, headers)
-    if isinstance(error, HTTPException) and _malformed(error):
+        return status, Refusal(code, message), headers
+    log.exception("unexpected error on %s %s", method, path)
+    return 500, Refusal("internal_error", "Something went wrong on our side."), None
+
+
+def on_error(request: Request[Any, Any, Any], error: Exception) -> Response[Any]:
+    """Map any exception to a refusal; an unexpected one is logged and answered 500."""
+    if not isinstance(error, HTTPException):
+        settings = request.app.state.settings
+        status, body, headers = answer_of(error, settings, request.method, request.url.path)
+        return Response(body, status_code=status, headers=headers)
+    if _malformed(error):
         return refusal(400, "malformed_json", "The body is not valid JSON.")
     if isinstance(error, ValidationException):
         return refusal(400, "invalid_request", _validation_message(error))
-    if isinstance(error, HTTPException) and "CSRF" in str(error.detail):
+    if "CSRF" in str(error.detail):
         message = "Send the csrftoken cookie's value as X-CSRFToken (reload the page)."
         return refusal(403, "csrf_failed", message)
     if isinstance(error, NotFoundException) and _a_page(request):
         return not_found_page()
-    if isinstance(error, HTTPException):
-        status = error.status_code
-        message = _HTTP_MESSAGES.get(status, str(error.detail))
-        if status == 413:
-            message = f"The request body is larger than {_body_limit(request)}."
-        headers = dict(error.headers or {})  # 405 keeps its Allow
-        return refusal(status, _HTTP_CODES.get(status, "http_error"), message, headers)
-    log.exception("unexpected error on %s %s", request.method, request.url.path)
-    return refusal(500, "internal_error", "Something went wrong on our side.")
+    status = error.status_code
+    message = _HTTP_MESSAGES.get(status, str(error.detail))
+    if status == 413:
+        message = f"The request body is larger than {_body_limit(request)}."
+    headers = dict(error.headers or {})  # 405 keeps its Allow
+    return refusal(status, _HTTP_CODES.get(status, "http_error"), message, headers)
 
 
 NOT_FOUND_PAGE = Path(__file__).resolve().parents[1] / "web" / "not-found.html"

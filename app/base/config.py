@@ -140,6 +140,11 @@ class Settings:
         "serve the seats' sockets through Litestar's route, not straight from the connections",
         False,
     )
+    asgi_commands: bool = _env(
+        "ASGI_COMMANDS",
+        "serve a program's command POST through Litestar's route, not below it",
+        False,
+    )
     trust_proxy: bool = _env(
         "TRUST_PROXY", "take the client address from X-Forwarded-For (behind a proxy)", False
     )
