@@ -8,6 +8,7 @@ from its declarations, once per process.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
@@ -79,7 +80,7 @@ class Catalogue:
     def names(self) -> list[str]:
         return sorted(self._kinds)
 
-    @property
+    @functools.cached_property
     def command_tags(self) -> frozenset[str]:
         """The command types of every hosted game."""
         return frozenset(tag for kind in self._kinds.values() for tag in kind.tags)
