@@ -16,7 +16,6 @@ bearer token (refused there), no `Content-Length` or one past the limit (413 the
 
 from __future__ import annotations
 
-import logging
 import re
 from collections.abc import Iterable
 
@@ -40,8 +39,6 @@ from app.api.refusals import answer_of
 from app.base.config import Settings
 from app.commands.service import GameService
 from app.people.tokens import is_personal
-
-log = logging.getLogger(__name__)
 
 _COMMANDS = re.compile(r"/api/games/([^/]+)/commands")
 _encoder = msgspec.json.Encoder()
@@ -73,7 +70,6 @@ class CommandWire:
         scope: Scope,
         game_id: str,
         token: str,
-        length: int,
         key: str | None,
         receive: Receive,
         send: Send,
@@ -91,7 +87,7 @@ class CommandWire:
             table = await service.current(game_id)
             seat = seat_of_token(table, token, required=True)
             kind = service.catalogue[table.game.name]
-            body = await _body(receive, length)
+            body = await _body(receive)
             if body is None:
                 return  # the client left before it sent the body: nobody to answer
             command, expected = decode_command(kind, body, service.catalogue.command_tags)
@@ -114,9 +110,9 @@ class CommandWire:
 
 def program_command(
     headers: Iterable[tuple[bytes, bytes]], max_body: int
-) -> tuple[str, int, str | None] | None:
-    """A program's command by its headers: its seat token, body length and idempotency key;
-    None for what goes on to the app (see above)."""
+) -> tuple[str, str | None] | None:
+    """A program's command by its headers: its seat token and idempotency key; None for what
+    goes on to the app (see above)."""
     token: str | None = None
     length: int | None = None
     key: str | None = None
@@ -140,7 +136,7 @@ def program_command(
             return None
     if token is None or length is None or length > max_body:
         return None
-    return token, length, key
+    return token, key
 
 
 def _header(headers: Iterable[tuple[bytes, bytes]], wanted: bytes) -> str | None:
@@ -150,7 +146,7 @@ def _header(headers: Iterable[tuple[bytes, bytes]], wanted: bytes) -> str | None
     return None
 
 
-async def _body(receive: Receive, length: int) -> bytes | None:
+async def _body(receive: Receive) -> bytes | None:
     """The request's body (uvicorn keeps to its Content-Length), or None if the client left."""
     chunks: list[bytes] = []
     while True:
