@@ -4,12 +4,17 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 from pathlib import Path
 from typing import Any
 
 from app.commands.errors import ServiceError
+
+#: Allocations between two young passes of the garbage collector in the server (Python's
+#: default is 700).
+GC_YOUNG = 5_000
 
 
 def serve() -> int:
@@ -26,6 +31,10 @@ def serve() -> int:
     from app.logs import configure
 
     configure(settings.log_format)
+    # A command leaves little cyclic garbage but allocates a few hundred containers: at the
+    # default 700, the collector's young passes and the full passes they set off took about a
+    # tenth of the server's CPU under load (docs/benchmarks.md, "The collector's threshold").
+    gc.set_threshold(GC_YOUNG, *gc.get_threshold()[1:])
     app = create_app(settings)
 
     class Server(uvicorn.Server):
