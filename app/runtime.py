@@ -170,7 +170,7 @@ async def running(settings: Settings, catalogue: Catalogue | None = None) -> Asy
     hub = Hub(
         service,
         EventStore(waits, pipe=service.store.pipe),
-        chat=ChatLog(waits, kept=settings.chat_kept),
+        chat=ChatLog(waits, kept=settings.chat_kept, pipe=service.store.pipe),
         max_subscribers=settings.streams_max,
         retry_after=settings.retry_after,
     )

@@ -34,7 +34,8 @@ class People(NamedTuple):
     @classmethod
     def on(cls, redis: Redis, settings: Settings, service: GameService) -> People:
         seconds = round(settings.session_days * 86400)
-        chat = Chat(ChatLog(redis, kept=settings.chat_kept), settings.chat_per_minute)
+        log = ChatLog(redis, kept=settings.chat_kept, pipe=service.store.pipe)
+        chat = Chat(log, settings.chat_per_minute)
         accounts = Accounts(redis)
         store = RatingStore(redis)
         hosting = Hosting(

@@ -20,6 +20,7 @@ import msgspec
 from redis.asyncio import Redis
 
 from app.store.events import GameNotFound
+from app.store.pipe import Arg, Pipe
 
 #: What a chat message's news on the game's news channel starts with (a version never does).
 CHAT_NEWS = b"c"
@@ -55,6 +56,7 @@ if #last > 0 then top = tonumber(string.sub(last[1][1], 3)) end
 if top <= tonumber(ARGV[1]) then return {top, {}} end
 return {top, redis.call('XRANGE', KEYS[2], ARGV[2], '+')}
 """
+_READ_SOURCE = _READ.encode()
 
 
 class ChatMessage(msgspec.Struct, frozen=True):
@@ -97,13 +99,14 @@ def _message(entry: Any) -> ChatMessage:
 class ChatLog:
     """The chats of games in Redis (a bytes client, as the event store's)."""
 
-    def __init__(self, redis: Redis, *, kept: int = 1000) -> None:
+    def __init__(self, redis: Redis, *, kept: int = 1000, pipe: Pipe | None = None) -> None:
         if kept <= 0:
             raise ValueError("kept must be positive")
         self._redis = redis
         self._kept = kept
         self._say = redis.register_script(_SAY)
         self._read = redis.register_script(_READ)
+        self._pipe = pipe  # reads go through it when given (`app.store.pipe`), as the events'
 
     async def say(
         self, game_id: str, seat: int, name: str, text: str, at: int, *, per_minute: int = 0
@@ -126,7 +129,11 @@ class ChatLog:
         message (0 when nothing was said), both as they were at one instant; `GameNotFound`
         when the game does not exist."""
         keys = [chat_key(game_id, "version"), chat_key(game_id)]
-        reply = await self._read(keys=keys, args=[after, f"0-{after + 1}"])
+        args: list[Arg] = [after, f"0-{after + 1}"]
+        if self._pipe is None:
+            reply = await self._read(keys=keys, args=args)
+        else:
+            reply = await self._pipe.script(_READ_SOURCE, self._read.sha, keys, args)
         if reply[0] == -1:
             raise GameNotFound(game_id)
         return [_message(entry) for entry in reply[1]], int(reply[0])

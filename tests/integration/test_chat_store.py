@@ -5,6 +5,8 @@ and gone with it."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator, Callable
+
 import pytest
 import redis.asyncio
 
@@ -17,10 +19,24 @@ from app.people.chat import BadChatMessage, Chat, TooManyMessages
 from app.store.chat import ChatLog, ChatMessage, TooFast, chat_key
 from app.store.events import LOBBY_KEY, EventStore, GameNotFound
 from app.store.lifecycle import Lifecycle
+from app.store.pipe import Pipe
 
 #: A moment in the middle of a minute (ms): 20 s of it are gone.
 NOON = 1_796_064_780_000 + 20_000
 SEATS = [SeatRequest("human", "Ann"), SeatRequest("human", "Bob")]
+
+
+#: A chat log on the test's Redis (`kept` messages), reading as the service's does: through the
+#: store's pipe on a single real Redis, through redis-py on fakeredis and a cluster.
+Logs = Callable[..., ChatLog]
+
+
+@pytest.fixture
+async def logs(redis_client: redis.asyncio.Redis) -> AsyncIterator[Logs]:
+    pipe = Pipe.of(redis_client)
+    yield lambda kept=1000: ChatLog(redis_client, kept=kept, pipe=pipe)
+    if pipe is not None:
+        await pipe.aclose()
 
 
 async def new_table(client: redis.asyncio.Redis) -> tuple[GameService, Table]:
@@ -30,10 +46,10 @@ async def new_table(client: redis.asyncio.Redis) -> tuple[GameService, Table]:
 
 
 async def test_messages_are_numbered_in_order_under_the_seats_names(
-    redis_client: redis.asyncio.Redis,
+    redis_client: redis.asyncio.Redis, logs: Logs
 ) -> None:
     _, table = await new_table(redis_client)
-    chat = Chat(ChatLog(redis_client))
+    chat = Chat(logs())
     assert await chat.messages(table.id) == ([], 0)
     said = [
         await chat.say(table, 0, "  hello <b>Bob</b> ", NOON),
@@ -51,19 +67,21 @@ async def test_messages_are_numbered_in_order_under_the_seats_names(
     assert await chat.messages(table.id, 99) == ([], 3)
 
 
-async def test_a_message_is_no_event_of_the_game(redis_client: redis.asyncio.Redis) -> None:
+async def test_a_message_is_no_event_of_the_game(
+    redis_client: redis.asyncio.Redis, logs: Logs
+) -> None:
     service, table = await new_table(redis_client)
     before = await service.store.read(table.id)
-    chat = Chat(ChatLog(redis_client))
+    chat = Chat(logs())
     await chat.say(table, 0, "is this an event?", NOON)
     assert await service.store.version(table.id) == table.version
     assert await service.store.read(table.id) == before
     assert (await service.load(table.id)).version == table.version
 
 
-async def test_a_bad_message_writes_nothing(redis_client: redis.asyncio.Redis) -> None:
+async def test_a_bad_message_writes_nothing(redis_client: redis.asyncio.Redis, logs: Logs) -> None:
     _, table = await new_table(redis_client)
-    chat = Chat(ChatLog(redis_client))
+    chat = Chat(logs())
     for text in ("", "x" * 301, "right\u202eleft"):
         with pytest.raises(BadChatMessage):
             await chat.say(table, 0, text, NOON)
@@ -71,9 +89,11 @@ async def test_a_bad_message_writes_nothing(redis_client: redis.asyncio.Redis) -
     assert not await redis_client.exists(chat_key(table.id))
 
 
-async def test_a_seat_says_at_most_its_share_a_minute(redis_client: redis.asyncio.Redis) -> None:
+async def test_a_seat_says_at_most_its_share_a_minute(
+    redis_client: redis.asyncio.Redis, logs: Logs
+) -> None:
     _, table = await new_table(redis_client)
-    chat = Chat(ChatLog(redis_client), per_minute=10)
+    chat = Chat(logs(), per_minute=10)
     for n in range(10):
         await chat.say(table, 0, f"message {n}", NOON + n)
     with pytest.raises(TooManyMessages) as refused:
@@ -88,19 +108,23 @@ async def test_a_seat_says_at_most_its_share_a_minute(redis_client: redis.asynci
     assert (await chat.messages(table.id, 11))[0][0].text == "a new minute"
 
 
-async def test_the_share_of_a_seat_is_per_game(redis_client: redis.asyncio.Redis) -> None:
+async def test_the_share_of_a_seat_is_per_game(
+    redis_client: redis.asyncio.Redis, logs: Logs
+) -> None:
     _, first = await new_table(redis_client)
     _, second = await new_table(redis_client)
-    log = ChatLog(redis_client)
+    log = logs()
     await log.say(first.id, 0, "Ann", "once", NOON, per_minute=1)
     with pytest.raises(TooFast):
         await log.say(first.id, 0, "Ann", "twice", NOON, per_minute=1)
     await log.say(second.id, 0, "Ann", "once here", NOON, per_minute=1)
 
 
-async def test_the_chat_keeps_about_its_last_messages(redis_client: redis.asyncio.Redis) -> None:
+async def test_the_chat_keeps_about_its_last_messages(
+    redis_client: redis.asyncio.Redis, logs: Logs
+) -> None:
     _, table = await new_table(redis_client)
-    log = ChatLog(redis_client, kept=10)
+    log = logs(kept=10)
     for n in range(300):
         await log.say(table.id, n % 2, "Ann", f"m{n + 1}", NOON + n)
     messages, last = await log.read(table.id)
@@ -110,9 +134,11 @@ async def test_the_chat_keeps_about_its_last_messages(redis_client: redis.asynci
     assert await redis_client.xlen(chat_key(table.id)) == len(messages)
 
 
-async def test_the_chat_of_a_game_that_does_not_exist(redis_client: redis.asyncio.Redis) -> None:
+async def test_the_chat_of_a_game_that_does_not_exist(
+    redis_client: redis.asyncio.Redis, logs: Logs
+) -> None:
     service, table = await new_table(redis_client)
-    chat = Chat(ChatLog(redis_client))
+    chat = Chat(logs())
     with pytest.raises(UnknownGame):
         await chat.messages("0123456789abcdef")
     assert service.lifecycle is not None
@@ -123,11 +149,11 @@ async def test_the_chat_of_a_game_that_does_not_exist(redis_client: redis.asynci
 
 
 async def test_archiving_keeps_the_chat_and_deleting_the_game_deletes_it(
-    redis_client: redis.asyncio.Redis,
+    redis_client: redis.asyncio.Redis, logs: Logs
 ) -> None:
     service, table = await new_table(redis_client)
     assert service.lifecycle is not None
-    log = ChatLog(redis_client)
+    log = logs()
     said = await log.say(table.id, 1, "Bob", "see you", NOON)
     stored = await service.store.read(table.id)
     assert await service.lifecycle.archive(table.id, table.version, stored)
