@@ -435,6 +435,7 @@ class GameService:
                 marked(table, ((version, now, seat),)),
                 table.seed,
             )
+            over = after.over
             if self.scheduler is not None:
                 await self.scheduler.expect(after)
             try:
@@ -445,7 +446,7 @@ class GameService:
                     at=now,
                     by=seat,
                     idempotency_key=idempotency_key,
-                    meta=status_field("over") if after.over else None,
+                    meta=status_field("over") if over else None,
                 )
             except VersionConflict:
                 metrics.CONFLICTS.labels(table.game.name).inc()
@@ -458,7 +459,7 @@ class GameService:
             entries = [Entry(v, now, seat, e) for v, e in enumerate(events, start=result.first)]
             for watcher in self._watchers:
                 watcher(after, entries, answering)
-            if after.over and self.lifecycle is not None:
+            if over and self.lifecycle is not None:
                 await self.lifecycle.ended(game_id, now)
             if self.scheduler is not None:
                 await self.scheduler.schedule(after)

@@ -25,6 +25,9 @@ from app.machine.due import DueIndex
 from app.machine.queues import QueueSet
 from app.machine.work import Work, work_of
 
+#: Games whose `expect` may wait for its `schedule` at once (more: a command's append failed).
+_EXPECTED = 4096
+
 
 class ArqScheduler:
     """Machine work as arq jobs on the game's queue, with the index of waiting games (one per
@@ -50,15 +53,21 @@ class ArqScheduler:
         self.think_seconds = think_seconds
         self.think_ms = round(think_seconds * 1000)
         self.driver = driver
-        self._last: tuple[Table, Work | None] | None = None  # `expect`'s, for `schedule`
+        #: `expect`'s work of each game's table, for its `schedule` (commands on other games
+        #: run in between, while the append is awaited).
+        self._expected: dict[str, tuple[Table, Work | None]] = {}
 
-    def _work(self, table: Table) -> Work | None:
+    def _work(self, table: Table, *, scheduling: bool = False) -> Work | None:
         """`work_of` the table, worked out once for the `expect` and `schedule` of a command."""
-        last = self._last
-        if last is not None and last[0] is table:
-            return last[1]
+        expected = self._expected
+        kept = expected.pop(table.id, None) if scheduling else None
+        if kept is not None and kept[0] is table:
+            return kept[1]
         work = work_of(table, self.think_ms)
-        self._last = (table, work)
+        if not scheduling:
+            if len(expected) >= _EXPECTED:  # appends that failed: their schedule never came
+                expected.clear()
+            expected[table.id] = (table, work)
         return work
 
     @property
@@ -74,7 +83,7 @@ class ArqScheduler:
             await self.index_of(table.id).mark(table.id, work.due)
 
     async def schedule(self, table: Table, *, retry: str = "") -> None:
-        work = self._work(table)
+        work = self._work(table, scheduling=True)
         if work is None:
             return
         suffix = f":retry:{retry}" if retry else ""
