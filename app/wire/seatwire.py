@@ -1,10 +1,10 @@
 """The seats' sockets served straight from the server's connections, below ASGI and Litestar.
 
 `python -m app` gives uvicorn `SeatWire.of(app)` as its WebSocket protocol. An upgrade to
-`/api/games/{id}/socket` is answered here: the handshake by the `websockets` library's sans-I/O
-protocol, the frames both ways by `app.wire.frames` (read as they come, written straight to
-the transport), and the seat's `app.api.socket.Connection` (the same one the Litestar route
-runs) on top.
+`/api/games/{id}/socket` is answered here: the handshake by `app.wire.handshake` when it is
+plain, else by the `websockets` library's sans-I/O protocol; the frames both ways by
+`app.wire.frames` (read as they come, written straight to the transport), and the seat's
+`app.api.socket.Connection` (the same one the Litestar route runs) on top.
 A message costs no ASGI event, no Litestar wrapper and no pause and resume of reading (what
 uvicorn's own WebSocket protocols do per message); `docs/benchmarks.md` has the measurements.
 An upgrade to any other path goes on to uvicorn's WebSocket protocol and the app, as before.
@@ -40,6 +40,7 @@ from app.wire.frames import (
     frame,
 )
 from app.wire.guarded import GuardedSansIO
+from app.wire.handshake import plain_upgrade
 
 log = logging.getLogger(__name__)
 #: The protocol's own lines: a connection opened and closed at INFO, each time. Per connection
@@ -208,6 +209,11 @@ class SeatWire(asyncio.Protocol):
                 self._hand_on(data)
                 return
             self._take(found)
+            plain = plain_upgrade(data)
+            if plain is not None:  # answered here, as `websockets` would
+                protocol_log.info("connection open")
+                self._open(plain.answer, plain.authorization, plain.forwarded)
+                return
             self.handshake = ServerProtocol(max_size=MAX_MESSAGE, logger=protocol_log)
         self.handshake.receive_data(data)
         for event in self.handshake.events_received():
@@ -239,26 +245,32 @@ class SeatWire(asyncio.Protocol):
     def _accept(self, handshake: ServerProtocol, request: Request) -> None:
         response = handshake.accept(request)
         handshake.send_response(response)
-        self._write(b"".join(handshake.data_to_send()))
+        answer = b"".join(handshake.data_to_send())
         self.handshake = None
         if response.status_code != 101:
+            self._write(answer)
             self._cut()
             return
+        headers = request.headers
+        self._open(answer, headers.get("Authorization"), headers.get("X-Forwarded-For"))
+
+    def _open(self, answer: bytes, authorization: str | None, forwarded: str | None) -> None:
+        """Send the upgrade's 101 answer and serve the seat's socket."""
+        self._write(answer)
         self.open = True
         self.reader = FrameReader(MAX_MESSAGE)
-        self.authorization = request.headers.get("Authorization")
-        self.address = self._address(request)
+        self.authorization = authorization
+        self.address = self._address(forwarded)
         task = self.loop.create_task(self._serve(), name=f"ws:{self.game_id}")
         self.server_state.tasks.add(task)
         task.add_done_callback(self.server_state.tasks.discard)
         self._keep_alive()
 
-    def _address(self, request: Request) -> str:
+    def _address(self, forwarded: str | None) -> str:
         """Who is asking (`app.api.callers.address_of`)."""
         settings: Settings = self.app.state.settings
         assert self.transport is not None
         peer = self.transport.get_extra_info("peername")
-        forwarded = request.headers.get("X-Forwarded-For")
         return address_of(str(peer[0]) if peer else None, forwarded, settings.trust_proxy)
 
     async def _serve(self) -> None:
