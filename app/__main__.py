@@ -12,9 +12,11 @@ from typing import Any
 
 from app.commands.errors import ServiceError
 
-#: Allocations between two young passes of the garbage collector in the server (Python's
-#: default is 700).
-GC_YOUNG = 5_000
+#: The garbage collector's thresholds in the server: a young pass every 5,000 allocations
+#: (Python's default is 700), and a full pass considered after every pass of the middle
+#: generation (by default after ten), so that the cycles of dropped connections, which live
+#: long enough to reach the old generation, are still freed about as soon as by default.
+GC_THRESHOLDS = (5_000, 10, 1)
 
 
 def serve() -> int:
@@ -32,9 +34,9 @@ def serve() -> int:
 
     configure(settings.log_format)
     # A command leaves little cyclic garbage but allocates a few hundred containers: at the
-    # default 700, the collector's young passes and the full passes they set off took about a
-    # tenth of the server's CPU under load (docs/benchmarks.md, "The collector's threshold").
-    gc.set_threshold(GC_YOUNG, *gc.get_threshold()[1:])
+    # default thresholds, the collector's passes took about a tenth of the server's CPU under
+    # load (docs/benchmarks.md, "A socket's game opened for less, the collector less often").
+    gc.set_threshold(*GC_THRESHOLDS)
     app = create_app(settings)
 
     class Server(uvicorn.Server):
