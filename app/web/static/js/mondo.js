@@ -122,7 +122,11 @@ export function MondoBoard({ view, send, busy, log, readOnly = false }) {
   const left = state.running ? state.deadline - now : state.next_round_at ? state.next_round_at - now : 0;
 
   async function take(command) {
-    if (!command || busy) return;
+    if (!command) return;
+    if (busy) {
+      queued.current = { tile: command.tile };
+      return;
+    }
     setSaid("");
     if ((await send(command)) && keyed.current) moveFocus("board");
   }
@@ -149,7 +153,7 @@ export function MondoBoard({ view, send, busy, log, readOnly = false }) {
     if (event.target.tagName === "INPUT" || event.target.closest("dialog") || event.ctrlKey || event.metaKey || event.altKey) return;
     const key = event.key.toLowerCase();
     if (busy && !held && (key === "r" || key === "l")) {
-      queued.current = key; // done once the command on its way is answered
+      queued.current = { key }; // done once the command on its way is answered
       return;
     }
     graceKey(key);
@@ -161,14 +165,15 @@ export function MondoBoard({ view, send, busy, log, readOnly = false }) {
     } else if (key === "f" && held) flipHeld();
     else if (key === "l" && lift) liftIt();
   }
-  // A grace key (R, L) pressed while the last command was on its way is not lost: it acts on the
-  // table as the answer left it, within the grace.
+  // A grace key (R, L) pressed, or a display tile chosen, while the last command was on its way
+  // is not lost: it acts on the table as the answer left it (the tile, if it may still be taken).
   const queued = useRef(null);
   useEffect(() => {
     if (busy || !queued.current) return;
-    const key = queued.current;
+    const next = queued.current;
     queued.current = null;
-    graceKey(key);
+    if (next.key) graceKey(next.key);
+    else take(find((c) => c.type === "take_tile" && c.tile === next.tile));
   }, [busy]);
   function onBoardKey(event) {
     const move = MOVES[event.key];
