@@ -1,20 +1,22 @@
-"""Mondo in the browser while a command is on its way: a display tile chosen before the answer to
-the last command (here, turning the tile just placed) has come back is taken once it has, not
-dropped; the person sees their choice in their hand without choosing twice."""
+"""Mondo in the browser while a command is on its way: what a person chooses before the answer to
+their last command (here, turning the tile just placed) has come back is done once it has, not
+dropped: a display tile is taken, another turn of the tile is made."""
 
 from __future__ import annotations
 
 import asyncio
 import re
 
+import pytest
 from conftest import Console, open_page
 from crazymino_page import wait_log_grows
 from playwright.async_api import Browser, Route, expect
 from test_mondo_keyboard import mondo_game
 
 
-async def test_a_tile_chosen_while_the_turn_is_answered_is_taken(
-    browser: Browser, console: Console, web: str
+@pytest.mark.parametrize("then", ["take", "turn"])
+async def test_a_choice_made_while_the_turn_is_answered_is_done(
+    browser: Browser, console: Console, web: str, then: str
 ) -> None:
     created = mondo_game(web, [{"type": "human", "name": "Ann"}], seed=5, round_seconds=120)
     game, token = created["id"], created["seats"][0]["token"]
@@ -25,8 +27,9 @@ async def test_a_tile_chosen_while_the_turn_is_answered_is_taken(
     before = await page.locator(".log li").count()
     await page.locator(".space.open").first.click()
     await wait_log_grows(page, before, "Ann lays")
-    turn_it = page.get_by_role("button", name=re.compile("Turn it to"))
-    await expect(turn_it.first).to_be_visible()
+    turns = page.get_by_role("button", name=re.compile("Turn it to"))
+    await expect(turns).to_have_count(3)
+    second = await turns.nth(1).text_content() or ""
 
     # The page's view is held back: the turn's answer is not in until the gate opens.
     gate = asyncio.Event()
@@ -37,14 +40,20 @@ async def test_a_tile_chosen_while_the_turn_is_answered_is_taken(
 
     await page.route(re.compile(rf"/api/games/{game}\?hints=true$"), hold)
     async with page.expect_response(re.compile(r"/commands$")) as answer:
-        await turn_it.first.click()
+        await turns.first.click()
     assert (await answer.value).ok
-    tile = page.locator(".display-tile:not([aria-disabled])").first
-    chosen = await tile.get_attribute("data-tile")
     before = await page.locator(".log li").count()
-    await tile.click()
-    await expect(page.locator(".held-tile")).to_have_count(0)  # nothing taken before the answer
-    gate.set()
-    await wait_log_grows(page, before, f"Ann takes tile {chosen}.")
-    await expect(page.locator(".held-tile")).to_be_visible()
+    if then == "take":
+        tile = page.locator(".display-tile:not([aria-disabled])").first
+        chosen = await tile.get_attribute("data-tile")
+        await tile.click()
+        await expect(page.locator(".held-tile")).to_have_count(0)  # not before the answer
+        gate.set()
+        await wait_log_grows(page, before, f"Ann takes tile {chosen}.")
+        await expect(page.locator(".held-tile")).to_be_visible()
+    else:
+        await turns.nth(1).click()
+        gate.set()
+        degrees = second.removeprefix("Turn it to ")
+        await wait_log_grows(page, before, f"to {degrees}.")
     await page.unroute_all()

@@ -104,7 +104,12 @@ export function MondoBoard({ view, send, busy, log, readOnly = false }) {
   });
 
   const find = (predicate) => legal.find(predicate);
-  const act = (command) => command && !busy && send(command);
+  // A command chosen while the last one's answer is on its way waits for it (see `queued`).
+  const act = (command) => {
+    if (!command) return;
+    if (busy) queued.current = { command };
+    else send(command);
+  };
   const turnHeld = () => setRotation((rotation + 90) % 360);
   const flipHeld = () => setFace(face === "plain" ? "variable" : "plain");
   const shown = held ? turn(face === "plain" ? held.plain : held.variable, rotation) : null;
@@ -124,7 +129,7 @@ export function MondoBoard({ view, send, busy, log, readOnly = false }) {
   async function take(command) {
     if (!command) return;
     if (busy) {
-      queued.current = { tile: command.tile };
+      queued.current = { command };
       return;
     }
     setSaid("");
@@ -165,15 +170,17 @@ export function MondoBoard({ view, send, busy, log, readOnly = false }) {
     } else if (key === "f" && held) flipHeld();
     else if (key === "l" && lift) liftIt();
   }
-  // A grace key (R, L) pressed, or a display tile chosen, while the last command was on its way
-  // is not lost: it acts on the table as the answer left it (the tile, if it may still be taken).
+  // A grace key (R, L) pressed, or a tile, chip, task or turn chosen, while the last command was
+  // on its way is not lost: it acts on the table as the answer left it, if that still allows it.
   const queued = useRef(null);
   useEffect(() => {
     if (busy || !queued.current) return;
     const next = queued.current;
     queued.current = null;
+    const again = next.command && find((c) => Object.keys(next.command).every((k) => c[k] === next.command[k]));
     if (next.key) graceKey(next.key);
-    else take(find((c) => c.type === "take_tile" && c.tile === next.tile));
+    else if (again && again.type === "take_tile") take(again);
+    else act(again);
   }, [busy]);
   function onBoardKey(event) {
     const move = MOVES[event.key];
