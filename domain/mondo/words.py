@@ -56,7 +56,8 @@ def face_words(tile: int, face: FaceName) -> str:
     kinds = sorted({LANDSCAPES[k] for k in shown.kinds}, key=LANDSCAPES.index)
     parts = [" and ".join(kinds)]
     if shown.animal >= 0:
-        parts.append(f"a {SPECIES[shown.animal]}")
+        species = SPECIES[shown.animal]
+        parts.append(f"{'an' if species[0] in 'aeiou' else 'a'} {species}")
     if shown.volcano:
         parts.append(f"an {'active' if shown.volcano == 1 else 'inactive'} volcano")
     return f"tile {tile} ({', '.join(parts)})"

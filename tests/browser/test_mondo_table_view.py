@@ -3,7 +3,8 @@ placement is marked on its world in its colour with its number; at 1366×768 you
 display, the clock and the score helper are on one screen, and on a phone (390×844) the page never
 scrolls sideways and a tile is placed by two taps; the round's clock is a timer that speaks only
 through its cue; without colour, the landscapes still differ in luminance and every display tile
-carries its letters, and the two volcanoes differ by shape; the special scoring by its name."""
+carries its letters, and the two volcanoes differ by shape; an animal takes the article its name
+needs ("an octopus"); the special scoring by its name."""
 
 from __future__ import annotations
 
@@ -134,6 +135,11 @@ async def test_three_ai_seats_marked_one_screen_and_readable_without_colour(
             if a < b:
                 assert ratio(lands[a], lands[b]) >= 1.5, (a, b, lands)
     assert grey["tiles"] > 100 and grey["unlettered"] == 0, grey
+    # Every display tile's words: an animal with the article its name needs.
+    said = await page.locator(".display-tile").evaluate_all("(all) => all.map((b) => b.ariaLabel)")
+    assert not [words for words in said if re.search(r"\ba [aeiou]", words)]
+    vowelled = r", an (octopus|ostrich|elephant|antelope)"
+    assert [words for words in said if re.search(vowelled, words)]
     # Active and inactive volcanoes: a peak with a plume, a cone cut flat.
     active = page.locator('.display-tile [data-volcano="active"]')
     inactive = page.locator('.display-tile [data-volcano="inactive"]')

@@ -1,5 +1,6 @@
 """Mondo's log words call the special scorings and tasks by their names in the rules, never by
-their ids, and the table (js/mondo-words.js) shows the very same names."""
+their ids, and the table (js/mondo-words.js) shows the very same names; an animal takes the
+article its name needs ("an octopus", "a panda")."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from domain.mondo.model import RoundEnded, RoundStarted, TaskTaken
 from domain.mondo.scoring import Score, TaskScore
 from domain.mondo.specials import SPECIALS
 from domain.mondo.tasks import TASKS
-from domain.mondo.words import SPECIAL_NAMES, TASK_NAMES, describe
+from domain.mondo.words import SPECIAL_NAMES, TASK_NAMES, describe, face_words
 
 NAMES = ["Ann", "Bob"]
 TABLE_WORDS = Path(__file__).parents[2] / "app" / "web" / "static" / "js" / "mondo-words.js"
@@ -52,3 +53,12 @@ def test_the_table_shows_the_same_names() -> None:
     source = TABLE_WORDS.read_text(encoding="utf-8")
     table = dict(re.findall(r'^\s+(\w+): "([^"]+)",$', source, re.MULTILINE))
     assert table == {**SPECIAL_NAMES, **TASK_NAMES}
+
+
+def test_an_animal_takes_the_article_its_name_needs() -> None:
+    assert face_words(38, "variable") == "tile 38 (water and forest, an octopus)"
+    elephant = "tile 9 (desert and steppe, an elephant, an inactive volcano)"
+    assert face_words(9, "variable") == elephant
+    faces = [face_words(tile, face) for tile in range(136) for face in ("plain", "variable")]
+    assert not [words for words in faces if re.search(r"\ba [aeiou]", words)]
+    assert any(", a panda" in words for words in faces)

@@ -100,7 +100,7 @@ export function faceWords(face) {
   const lands = [...new Set(face.edges)].join(" and ");
   const animal = face.regions.find((r) => r.animal);
   let text = `tile ${face.tile}, ${face.face} face: ${lands}`;
-  if (animal) text += `, a ${animal.animal}`;
+  if (animal) text += `, ${/^[aeiou]/.test(animal.animal) ? "an" : "a"} ${animal.animal}`;
   if (face.volcano) text += `, an ${face.volcano} volcano`;
   return text;
 }
