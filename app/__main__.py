@@ -66,6 +66,9 @@ def serve() -> int:
         ws=GuardedSansIO if settings.asgi_sockets else seat_sockets,
         ws_max_size=MAX_MESSAGE,
         access_log=settings.access_log,
+        # The client's address and scheme from X-Forwarded-For and -Proto only behind a
+        # trusted proxy: uvicorn would take them from any peer at 127.0.0.1.
+        proxy_headers=settings.trust_proxy,
     )
     Server(config).run()
     return 0
