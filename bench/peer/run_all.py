@@ -43,6 +43,7 @@ from common import (
     family,
     free_port,
     machine_load,
+    machine_speed,
     machine_times,
     others,
     processes,
@@ -159,6 +160,7 @@ def window(
 def run_one(config: str, games: int, rep: int) -> dict[str, object]:
     started = time.time()
     load_before = machine_load()  # before this run's processes start: sleeps 1 s
+    load_before["loop_ms"] = machine_speed()
     port, redis = free_port(), None
     command, cwd, extra = server_command(config, port)
     env = {**os.environ, **extra}

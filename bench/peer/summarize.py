@@ -37,7 +37,9 @@ for row in rows:
 for (session, commit), rs in sorted(sessions.items(), key=lambda item: float(item[0][0])):
     when = datetime.datetime.fromtimestamp(float(session)).strftime("%Y-%m-%d %H:%M")
     valid_count = sum(not reasons_of(r) for r in rs)
-    print(f"session {session} ({when}) at {commit}: {len(rs)} runs, {valid_count} valid")
+    loops = [r["load_before"]["loop_ms"] for r in rs if "loop_ms" in r.get("load_before", {})]
+    speed = f"; the timed loop {min(loops):,.0f}-{max(loops):,.0f} ms" if loops else ""
+    print(f"session {session} ({when}) at {commit}: {len(rs)} runs, {valid_count} valid{speed}")
 
 runs: dict[tuple[str, int], list[Run]] = collections.defaultdict(list)
 dropped: dict[tuple[str, int], collections.Counter[str]] = collections.defaultdict(
