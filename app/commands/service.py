@@ -84,12 +84,31 @@ class GameService:
         self._cache_size = cache_size
         self._attempts = attempts
         self._watchers: list[Watcher] = []
+        self._settled: list[Callable[[str], None]] = []
+        self._appending: dict[str, int] = {}  # this process's appends in flight, by game
 
-    def watch(self, watcher: Watcher) -> None:
+    def watch(self, watcher: Watcher, settled: Callable[[str], None] | None = None) -> None:
         """Call `watcher(after, entries, answering)` after each append this process makes, at
         once and in the appending task (the hub passes a process's own appends on without a
-        read); `answering` is what the caller of `execute` gave as such."""
+        read); `answering` is what the caller of `execute` gave as such. `settled(game_id)` is
+        called once each append this process tries is over, whether it went in (then after
+        the watchers) or not (a conflict, a failure)."""
         self._watchers.append(watcher)
+        if settled is not None:
+            self._settled.append(settled)
+
+    def appending(self, game_id: str) -> bool:
+        """Whether this process is appending to the game just now (its `settled` is to come)."""
+        return game_id in self._appending
+
+    def _settle(self, game_id: str) -> None:
+        left = self._appending[game_id] - 1
+        if left:
+            self._appending[game_id] = left
+        else:
+            del self._appending[game_id]
+        for settled in self._settled:
+            settled(game_id)
 
     # -- creating -------------------------------------------------------------------------
 
@@ -243,6 +262,10 @@ class GameService:
         self.forget(game_id)
         return UnknownGame("There is no game with that id.")
 
+    def cached(self, game_id: str) -> Table | None:
+        """The game as this process last saw it, if it has it (`current` without a read)."""
+        return self._cache.get(game_id)
+
     async def current(self, game_id: str) -> Table:
         """The game as this process last saw it, with no read when it is cached: it may be
         behind the store. For a command (`execute(loaded=...)`), whose append checks the
@@ -372,15 +395,15 @@ class GameService:
                 answering,
             )
         except (RuleError, StaleVersion):
-            metrics.commands(game[0], "refused").inc()
+            metrics.COMMANDS.count(game[0], "refused")
             raise
         except Busy:
-            metrics.commands(game[0], "busy").inc()
+            metrics.COMMANDS.count(game[0], "busy")
             raise
         finally:
-            metrics.command_seconds(game[0]).observe(time.perf_counter() - started)
+            metrics.COMMANDS.time(game[0], time.perf_counter() - started)
         kind = "replayed" if outcome.replayed else "applied" if outcome.entries else "unchanged"
-        metrics.commands(game[0], kind).inc()
+        metrics.COMMANDS.count(game[0], kind)
         return table, outcome
 
     async def _execute(
@@ -438,6 +461,7 @@ class GameService:
             over = after.over
             if self.scheduler is not None:
                 await self.scheduler.expect(after)
+            self._appending[game_id] = self._appending.get(game_id, 0) + 1
             try:
                 result = await self.store.append(
                     game_id,
@@ -448,17 +472,21 @@ class GameService:
                     idempotency_key=idempotency_key,
                     meta=status_field("over") if over else None,
                 )
+                if not result.replayed:
+                    self._remember(after)
+                    first = result.first
+                    entries = [Entry(v, now, seat, e) for v, e in enumerate(events, start=first)]
+                    for watcher in self._watchers:
+                        watcher(after, entries, answering)
             except VersionConflict:
                 metrics.CONFLICTS.labels(table.game.name).inc()
                 continue
             except GameNotFound:
                 raise self._gone(game_id) from None
+            finally:
+                self._settle(game_id)
             if result.replayed:
                 return await self._replayed(await self.load(game_id), result.first, result.last)
-            self._remember(after)
-            entries = [Entry(v, now, seat, e) for v, e in enumerate(events, start=result.first)]
-            for watcher in self._watchers:
-                watcher(after, entries, answering)
             if over and self.lifecycle is not None:
                 await self.lifecycle.ended(game_id, now)
             if self.scheduler is not None:
