@@ -69,13 +69,18 @@ def _told(notify: Notify, reply: Any, chat: Chatted | None = None) -> None:
         channel = bytes(reply[1])  # b"game:{ID}:news"
         game_id = channel[6 : channel.find(b"}")].decode()
         if kind == b"smessage" and len(reply) > 2:
-            said = chat_news(bytes(reply[2])) if isinstance(reply[2], bytes) else None
+            payload = reply[2]
+            said = chat_news(payload) if isinstance(payload, bytes) else None
             if said is not None:
                 if chat is not None:
                     chat(game_id, said)
                 return
-            with contextlib.suppress(ValueError, TypeError):
-                notify(game_id, int(reply[2]))
+            try:  # (a `try` costs nothing unless it catches: news comes with every append)
+                version = int(payload)
+            except (ValueError, TypeError):
+                pass
+            else:
+                notify(game_id, version)
                 return
         notify(game_id, None)
 

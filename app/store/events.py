@@ -243,14 +243,16 @@ class EventStore:
         """
         if not events:
             raise ValueError("nothing to append")
-        keys = [self._key(game_id, "version"), self._key(game_id, "events")]
-        keys.append(self._key(game_id, "meta"))
+        game = f"game:{{{_check_id(game_id, 'game id')}}}:"
+        keys = [f"{game}version", f"{game}events", f"{game}meta"]
         if idempotency_key is not None:
-            _check_id(idempotency_key, "idempotency key")
-            keys.append(self._key(game_id, f"cmd:{idempotency_key}"))
+            keys.append(f"{game}cmd:{_check_id(idempotency_key, 'idempotency key')}")
         cause = "" if by is None else str(by)
-        args: list[bytes | str | int] = [expected_version, self._ttl, at, cause, len(meta or {})]
-        args += [*_flatten(meta), *events]
+        if meta:
+            args: list[bytes | str | int] = [expected_version, self._ttl, at, cause, len(meta)]
+            args += [*_flatten(meta), *events]
+        else:
+            args = [expected_version, self._ttl, at, cause, 0, *events]
         if self._pipe is None:
             reply = await self._append(keys=keys, args=args)
         else:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import hashlib
+from collections.abc import Awaitable
 from typing import Any, cast
 
 import hiredis
@@ -159,10 +160,16 @@ class Pipe:
             timeout=found["timeout"],
         )
 
-    async def call(self, *args: Arg) -> Any:
+    def call(self, *args: Arg) -> Awaitable[Any]:
+        """The reply to a command, to await: once connected, the future its reply resolves
+        (no coroutine of its own: the command path awaits it through as few layers as it can)."""
         protocol = self._protocol
         if protocol is None or protocol.lost is not None:
-            protocol = await self._connected()
+            return self._call_connected(args)
+        return protocol.send(pack(args))
+
+    async def _call_connected(self, args: tuple[Arg, ...]) -> Any:
+        protocol = await self._connected()
         return await protocol.send(pack(args))
 
     async def script(self, source: bytes, sha: str, keys: list[str], args: list[Arg]) -> Any:
