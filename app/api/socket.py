@@ -188,9 +188,18 @@ class Connection:
         self._subscription = Subscription(self.game_id, 1)  # the hub's, once subscribed
 
     async def send(self, message: Any) -> None:
-        if self.closed:
-            raise Gone("this side closed the connection")
-        await self.link.send(_encoder.encode(message))
+        if not self._sent(message):
+            if self.closed:
+                raise Gone("this side closed the connection")
+            await self.link.send(_encoder.encode(message))
+
+    def _sent(self, message: Any) -> bool:
+        """Write the message there and then if the link can take it now (no await: an answer
+        goes out through no coroutine of its own); False when it could not."""
+        if self.closed or not self.link.ready():
+            return False
+        self.link.send_now(_encoder.encode(message))
+        return True
 
     async def close(self, code: int, reason: str) -> None:
         """Close once; whatever would be sent after is not."""
@@ -250,7 +259,8 @@ class Connection:
         """The hello: who the caller is, where its events resume, and the chat it lacks (the
         messages after its `chat_after`, and the id of the chat's last message)."""
         try:
-            message = await asyncio.wait_for(self.link.receive(), HELLO_SECONDS)
+            async with asyncio.timeout(HELLO_SECONDS):  # (no task of its own, as `wait_for` has)
+                message = await self.link.receive()
         except TimeoutError:
             raise Closing(Refused(None, 408, "no_hello", "Say hello first.")) from None
         if message is None:
@@ -310,7 +320,7 @@ class Connection:
                 raise Unauthorized("Send your seat's token in the hello to send commands.")
             await self.guard.admit("command", self.link.address)
             service = self.service
-            table = await service.current(self.game_id)
+            table = service.cached(self.game_id) or await service.current(self.game_id)
             if fast is None:
                 kind = service.catalogue[table.game.name]
                 tags = service.catalogue.command_tags
@@ -323,7 +333,8 @@ class Connection:
             await self.send(refused(error, key))
             return
         async with self.turn:  # no event goes out on its own until the answer has gone
-            await self._pass_on(self._waiting())
+            if waiting := self._waiting():
+                await self._pass_on(waiting)
             try:
                 after, outcome = await service.execute(
                     self.game_id,
@@ -360,7 +371,7 @@ class Connection:
     def _waiting(self) -> list[Passed]:
         """What the hub has brought and the pusher has not taken yet."""
         queue = self._subscription.queue
-        waiting = []
+        waiting: list[Passed] = []
         while not queue.empty():
             delivery = queue.get_nowait()
             if delivery is None:  # the end: the pusher's to act on
@@ -380,7 +391,9 @@ class Connection:
             missing = [e for e in read if e.version < first]
         own = [e for e in outcome.entries if e.version > self.sent]
         shown = entries(after, [*missing, *own], self.seat)
-        await self.send(Applied(key, outcome.version, outcome.replayed, shown))
+        answer = Applied(key, outcome.version, outcome.replayed, shown)
+        if not self._sent(answer):
+            await self.send(answer)
         self.sent = max(self.sent, outcome.version)
 
     async def _pass_on(self, deliveries: Sequence[Passed]) -> None:
