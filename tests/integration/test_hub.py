@@ -5,6 +5,7 @@ streams past its limit."""
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 import redis.asyncio
@@ -15,8 +16,9 @@ from app.commands.seats import SeatRequest
 from app.commands.service import CreateGame, GameService
 from app.commands.table import Table
 from app.live.hub import Delivery, Hub, Subscription
-from app.store.events import EventStore, StoredEvent, news_channel
+from app.store.events import AppendResult, EventStore, StoredEvent, news_channel
 from domain.crazymino.model import DrawAndPass
+from domain.errors import TurnError
 
 
 async def setup(client: redis.asyncio.Redis, queue_size: int = 64) -> tuple[GameService, Hub, str]:
@@ -197,6 +199,50 @@ async def test_own_appends_are_passed_on_at_once_and_their_news_is_not_read_agai
         version = now
     await asyncio.sleep(0.5)  # the three notifications arrive: each is known already
     assert reader.reads == before and subscription.queue.empty()
+    await hub.close()
+
+
+class HeldAppends(EventStore):
+    """An event store whose appends wait while `gate` is clear."""
+
+    def __init__(self, client: redis.asyncio.Redis) -> None:
+        super().__init__(client)
+        self.gate = asyncio.Event()
+        self.gate.set()
+        self.waiting = asyncio.Event()
+
+    async def append(self, *args: Any, **kwargs: Any) -> AppendResult:
+        self.waiting.set()
+        await self.gate.wait()
+        return await super().append(*args, **kwargs)
+
+
+async def test_news_that_comes_while_this_process_appends_is_read_once_its_append_fails(
+    redis_client: redis.asyncio.Redis,
+) -> None:
+    store = HeldAppends(redis_client)
+    service = GameService(store, Catalogue.with_extras())
+    hub = Hub(service, EventStore(redis_client), resync_ms=600_000)
+    await hub.start()
+    table, _ = await service.create(CreateGame("crazymino", [SeatRequest("human")] * 2, seed=4))
+    subscription = hub.subscribe(table)
+    await asyncio.sleep(0.3)  # the subscription is confirmed
+    (seat,) = table.game.to_act(table.state)
+    store.gate.clear()
+    mine = asyncio.create_task(service.execute(table.id, seat, DrawAndPass(), loaded=table))
+    await store.waiting.wait()  # this process's append is on its way, and held
+    await draw(elsewhere(redis_client), table.id)  # another process's gets in first
+    final = await elsewhere(redis_client).load(table.id)
+    await asyncio.sleep(0.3)  # its news came while this process was appending
+    store.gate.set()  # that append fails on the version; judged again, it is refused
+    with pytest.raises(TurnError):
+        await mine
+    got: list[int] = []
+    while len(got) < final.version - table.version:  # the held news is read now
+        delivery = await asyncio.wait_for(subscription.queue.get(), 5)
+        assert delivery is not None
+        got.append(delivery.entry.version)
+    assert got == list(range(table.version + 1, final.version + 1))
     await hub.close()
 
 
