@@ -140,7 +140,6 @@ class Hub:
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
         self._count = 0
-        self._held: set[str] = set()  # news that this process's append in flight may bring
         service.watch(self._appended, self._settled)
 
     async def start(self) -> None:
@@ -212,21 +211,19 @@ class Hub:
             known = self._dirty.get(game_id, 0)
             newest = None if version is None or known is None else max(known, version)
             self._dirty[game_id] = newest
-            if version is not None and self._service.appending(game_id):
-                # Most often the news of that very append, come in before its reply: the reply
-                # passes its events on without a read. The reader is woken when the append is
-                # over (`_settled`) if the news is still not passed on (it was another's).
-                self._held.add(game_id)
-            else:
+            # While this process appends to the game, the news is most often that very
+            # append's, come in before its reply (which passes its events on without a read):
+            # the reader is woken when the append is over (`_settled`) if it is still unseen.
+            if version is None or not self._service.appending(game_id):
                 self._wake.set()
 
     def _settled(self, game_id: str) -> None:
-        """An append of this process to the game is over: wake the reader for the news held
-        back meanwhile that the append did not bring."""
-        if game_id in self._held and not self._service.appending(game_id):
-            self._held.discard(game_id)
-            if game_id in self._dirty and self._unseen(game_id, self._dirty[game_id]):
-                self._wake.set()
+        """An append of this process to the game is over: wake the reader for news that came
+        meanwhile and that the append did not bring."""
+        dirty = self._dirty
+        held = game_id in dirty and not self._service.appending(game_id)
+        if held and self._unseen(game_id, dirty[game_id]):
+            self._wake.set()
 
     def chatted(self, game_id: str, number: int) -> None:
         """The game's chat has message `number`: read it soon, unless it was passed on."""
