@@ -3,7 +3,9 @@
 // Only 200 answers count. --mode ceiling posts the same bodies to bench/service/http_commands.py's ceiling app (one Lua append).
 // --mode socket plays the same games over each seat's WebSocket (/api/games/{id}/socket): a lane opens one socket per
 // seat when it starts a game (its handshake and hello count), sends each command with a key and counts its 'applied'.
-// Usage: node ours_load.js --port 8020 --games 50 --warmup 3 --duration 10 [--pool 700] [--mode service|ceiling|socket]
+// --per-game K plays only each game's first K commands (socket mode; `opening.py`); `games_opened` counts the games
+// whose sockets a lane began to open inside the measured window.
+// Usage: node ours_load.js --port 8020 --games 50 --warmup 3 --duration 10 [--pool 700] [--mode service|ceiling|socket] [--per-game K]
 const http = require('http');
 const fs = require('fs');
 // the `ws` package that boardgame.io's socket.io brings, from the folder this runs in (PEER_DIR/bgio)
@@ -12,6 +14,7 @@ const args = Object.fromEntries(process.argv.slice(2).map((a, i, l) => a.startsW
 const PORT = Number(args.port || 8020), G = Number(args.games || 50), MODE = args.mode || 'service';
 const WARMUP = Number(args.warmup || 3) * 1000, DURATION = Number(args.duration || 10) * 1000;
 const POOL = Number(args.pool || 700), MAX_CMDS = Number(args['max-commands'] || 3e6);
+const PER_GAME = Number(args['per-game'] || Infinity);
 const scripts = JSON.parse(fs.readFileSync(args.scripts || (process.env.PEER_DIR || '.') + '/scripts.json'));
 const pct = (s, p) => s.length ? s[Math.min(s.length - 1, Math.floor(p * s.length))] : NaN;
 
@@ -94,16 +97,17 @@ function openSeat(path, token) {
   setupAgent.destroy();
   console.error(`set up ${pool.length} ${MODE === 'ceiling' ? 'streams' : 'games'} in ${Date.now() - t0} ms`);
 
-  let total = 0, counted = 0, errors = 0, exhausted = false; const lat = [], codes = {};
+  let total = 0, counted = 0, errors = 0, exhausted = false, opened = 0; const lat = [], codes = {};
   const start = Date.now(), opens = start + WARMUP, closes = opens + DURATION;
   if (MODE === 'socket') {
     await Promise.all(Array.from({ length: G }, async () => {
       while (Date.now() < closes && total < MAX_CMDS) {
         const game = pool.shift();
         if (!game) { exhausted = true; break; }
+        const begun = Date.now(); if (begun >= opens && begun < closes) opened++;
         const seats = await Promise.all(game.tokens.map((token) => seatAgain(game.path.replace(/\/commands$/, '/socket'), token)));
         let n = 0;
-        for (const [seat, body] of game.moves) {
+        for (const [seat, body] of game.moves.slice(0, PER_GAME)) {
           if (Date.now() >= closes || total >= MAX_CMDS) break;
           const key = `k${n++}`;
           const sent = process.hrtime.bigint(); const sentMs = Date.now();
@@ -134,6 +138,6 @@ function openSeat(path, token) {
     agent.destroy();
   }));
   lat.sort((a, b) => a - b);
-  console.log(JSON.stringify({ system: MODE === 'ceiling' ? 'ceiling' : MODE === 'socket' ? 'ours-socket' : 'ours', games: G, window_s: DURATION / 1000, moves: counted, moves_per_s: counted / (DURATION / 1000), p50_ms: pct(lat, 0.5), p99_ms: pct(lat, 0.99), errors, codes, exhausted, total_moves: total, hello_retries: helloRetries }));
+  console.log(JSON.stringify({ system: MODE === 'ceiling' ? 'ceiling' : MODE === 'socket' ? 'ours-socket' : 'ours', games: G, window_s: DURATION / 1000, moves: counted, moves_per_s: counted / (DURATION / 1000), p50_ms: pct(lat, 0.5), p99_ms: pct(lat, 0.99), errors, codes, exhausted, total_moves: total, hello_retries: helloRetries, games_opened: opened }));
   process.exit(0);
 })().catch((e) => { console.error(e); process.exit(1); });

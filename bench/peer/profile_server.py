@@ -34,12 +34,15 @@ MODULES = [
 STEPS = [
     ("decide + fold (the rules)", [".decide (domain", "fold (domain"]),
     ("append (Lua script, one round trip)", ["EventStore.append"]),
-    ("answer: project, redact, describe, encode", ["entries (app/projection", "applied (app"]),
-    ("socket: push events to the other seat", ["Connection._push", "Connection._sent_now"]),
+    (
+        "answer: project, redact, describe, encode",
+        ["entries (app/api/projection", "Connection._acknowledge"],
+    ),
+    ("socket: push events to the other seat", ["Hub._appended", "Connection._push"]),
     ("socket: handshake, hello, backlog, subscribe", ["Connection._greet", "SeatWire._upgrade"]),
     ("hub: news heard, other processes' events read", ["app/live/news.py", "Hub._pull"]),
     ("decoding the command", ["command_of", "decode_command", "json_body", "Connection._decoded"]),
-    ("metrics", ["prometheus_client"]),
+    ("metrics", ["app/base/metrics.py"]),
 ]
 
 
@@ -61,7 +64,7 @@ def main(mode: str) -> None:
         wait_port(port, server)
         time.sleep(1)
         load = ["node", f"{PEER}/ours_load.js", "--port", str(port), "--games", "50"]
-        load += ["--warmup", "2", "--duration", "12", "--pool", "900", "--mode", mode]
+        load += ["--warmup", "2", "--duration", "12", "--pool", "2500", "--mode", mode]
         client = subprocess.Popen(
             ["taskset", "-c", "1", "timeout", "60", *load],
             cwd=BGIO,
