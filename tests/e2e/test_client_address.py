@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 from conftest import clean_server
+from windows import in_one_window_now
 
 LIMIT = 2  # games one address may create a minute
 BODY = {"game": "crazymino", "seats": [{"type": "human"}, {"type": "human"}]}
@@ -26,6 +27,7 @@ def served(
 
 def test_a_forwarded_address_counts_only_behind_a_trusted_proxy(served: tuple[str, bool]) -> None:
     url, trusted = served
+    in_one_window_now()
     statuses = [
         httpx.post(
             f"{url}/api/games", json=BODY, headers={"X-Forwarded-For": f"203.0.113.{n}"}

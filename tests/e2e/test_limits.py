@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,6 +15,7 @@ from client import auth, create, view
 from conftest import start_server, stop_server
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
+from windows import in_one_window
 
 from tests.processes import database
 
@@ -50,14 +50,6 @@ def two_servers(url: str, tmp_path: Path) -> Iterator[tuple[str, str]]:
         stop_server(two)
 
 
-async def in_one_minute() -> None:
-    """The limits count in fixed one-minute windows: a test of them starts with at least 15 s
-    left in the current minute, so that its requests fall in one window."""
-    left = 60 - time.time() % 60
-    if left < 15:
-        await asyncio.sleep(left + 0.5)
-
-
 async def post_game(base: str) -> httpx.Response:
     async with httpx.AsyncClient(base_url=base, timeout=10) as client:
         return await client.post("/api/games", json={"game": "crazymino", "seats": HUMANS})
@@ -66,7 +58,7 @@ async def post_game(base: str) -> httpx.Response:
 async def test_the_cap_on_running_games_is_shared_by_every_api_process(
     two_servers: tuple[str, str],
 ) -> None:
-    await in_one_minute()
+    await in_one_window()
     first, second = two_servers
     answers = [await post_game(first if n % 2 else second) for n in range(5)]
     assert [a.status_code for a in answers] == [201, 201, 201, 201, 429]
@@ -93,7 +85,7 @@ async def test_the_cap_on_running_games_is_shared_by_every_api_process(
 async def test_a_refused_creation_does_not_use_up_the_creation_budget(
     two_servers: tuple[str, str],
 ) -> None:
-    await in_one_minute()
+    await in_one_window()
     first, second = two_servers
     async with httpx.AsyncClient(timeout=10) as client:
         codes = []
@@ -127,7 +119,7 @@ def servers(url: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterato
 
 @pytest.mark.limits(RATE_CREATE_PER_MINUTE="3", MAX_OPEN_GAMES="0")
 async def test_creating_is_limited_per_minute_across_processes(servers: list[str]) -> None:
-    await in_one_minute()
+    await in_one_window()
     async with httpx.AsyncClient(timeout=10) as client:
         bad = {"game": "crazymino", "seats": HUMANS, "options": {"speed": 2}}
         for n in range(5):  # refused: they give their place back
@@ -148,7 +140,7 @@ async def test_creating_is_limited_per_minute_across_processes(servers: list[str
 async def test_views_and_tickets_are_limited_per_minute_across_processes(
     servers: list[str],
 ) -> None:
-    await in_one_minute()
+    await in_one_window()
     async with httpx.AsyncClient(timeout=10) as client:
         game = (
             await client.post(
@@ -212,7 +204,7 @@ async def test_an_address_holds_a_bounded_number_of_streams_and_sockets(
 
 @pytest.mark.limits(RATE_STREAMS_PER_MINUTE="3")
 async def test_streams_and_sockets_opened_are_limited_per_minute(servers: list[str]) -> None:
-    await in_one_minute()
+    await in_one_window()
     async with httpx.AsyncClient(timeout=10) as client:
         game = (
             await client.post(
@@ -230,7 +222,7 @@ async def test_streams_and_sockets_opened_are_limited_per_minute(servers: list[s
 async def test_commands_are_limited_per_minute_across_processes(
     two_servers: tuple[str, str],
 ) -> None:
-    await in_one_minute()
+    await in_one_window()
     first, second = two_servers
     answer = await post_game(first)
     game = answer.json()
