@@ -93,7 +93,8 @@ def machine_service(
     scheduler = ArqScheduler(queues, pools, indexes, settings.think_seconds, driver=driver)
     catalogue = catalogue or Catalogue.with_extras(settings.extra_games)
     store = EventStore(commands, pipe=Pipe.of(commands))
-    service = GameService(store, catalogue, scheduler, lifecycle=Lifecycle(commands))
+    lifecycle = Lifecycle(commands, pipe=store.pipe)
+    service = GameService(store, catalogue, scheduler, lifecycle=lifecycle)
     return Machine(service, scheduler, driver, Ratings(RatingStore(commands), service))
 
 

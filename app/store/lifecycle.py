@@ -15,12 +15,14 @@ event: archiving leaves it readable, and deleting the game deletes it.
 
 from __future__ import annotations
 
+import asyncio
 import zlib
 
 import msgspec
 from redis.asyncio import Redis
 
 from app.store.events import GONE, StoredEvent, news_channel
+from app.store.pipe import Pipe
 
 RUNNING, ENDED, ARCHIVED = "games:running", "games:ended", "games:archived"
 KEPT = "games:kept"
@@ -46,14 +48,23 @@ def _key(game_id: str, suffix: str) -> str:
 class Lifecycle:
     """The indexes of running, ended and archived games, and the archive itself."""
 
-    def __init__(self, redis: Redis) -> None:
+    def __init__(self, redis: Redis, pipe: Pipe | None = None) -> None:
         self._redis = redis
         self._archive = redis.register_script(_ARCHIVE)
+        self._pipe = pipe  # a game's end goes through it when given (`app.store.pipe`)
 
     async def started(self, game_id: str, created: int) -> None:
         await self._redis.zadd(RUNNING, {game_id: created})
 
     async def ended(self, game_id: str, at: int) -> None:
+        """The game moves from the running index to the ended one (on the command path: through
+        the pipe, where a redis-py pipeline cost about 2% of a socket game's CPU)."""
+        if self._pipe is not None:
+            await asyncio.gather(
+                self._pipe.call("ZREM", RUNNING, game_id),
+                self._pipe.call("ZADD", ENDED, at, game_id),
+            )
+            return
         async with self._redis.pipeline(transaction=False) as pipe:
             pipe.zrem(RUNNING, game_id)
             pipe.zadd(ENDED, {game_id: at})

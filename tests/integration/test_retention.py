@@ -19,6 +19,7 @@ from app.commands.service import CreateGame, GameService
 from app.machine.jobs import DAY_MS, retention
 from app.store.events import LOBBY_KEY, EventStore
 from app.store.lifecycle import ARCHIVED, ENDED, KEPT, RUNNING, Lifecycle
+from app.store.pipe import Pipe
 from domain.crazymino.model import GameEnded
 from tests.processes import database
 
@@ -42,8 +43,10 @@ async def redis_client(
 
 @pytest.fixture
 async def service(redis_client: redis.asyncio.Redis) -> AsyncIterator[GameService]:
+    pipe = Pipe.of(redis_client)  # the command path's connection (real Redis only)
+    lifecycle = Lifecycle(redis_client, pipe=pipe)
     yield GameService(
-        EventStore(redis_client), Catalogue.with_extras(), lifecycle=Lifecycle(redis_client)
+        EventStore(redis_client, pipe=pipe), Catalogue.with_extras(), lifecycle=lifecycle
     )
 
 
