@@ -26,6 +26,7 @@ def serve() -> int:
     from app.base.config import Settings
     from app.main import MAX_BODY, create_app
     from app.wire.commandwire import CommandWire
+    from app.wire.frontdoor import FrontDoor
     from app.wire.guarded import GuardedSansIO
     from app.wire.seatwire import SeatWire
 
@@ -59,10 +60,11 @@ def serve() -> int:
         # What measured fastest here (docs/benchmarks.md): uvloop's event loop and httptools'
         # HTTP parser, each where it is installed; no line logged per request unless asked;
         # the seats' sockets served below ASGI (any other WebSocket path goes to the app),
+        # their plain upgrades taken before the HTTP parser (`app.wire.frontdoor`),
         # a program's command POST below Litestar (`app.wire.commandwire`);
         # through Litestar's route, uvicorn's sans-I/O protocol with the same bounds.
         loop="auto",
-        http="auto",
+        http="auto" if settings.asgi_sockets else FrontDoor.of(seat_sockets),
         ws=GuardedSansIO if settings.asgi_sockets else seat_sockets,
         ws_max_size=MAX_MESSAGE,
         access_log=settings.access_log,

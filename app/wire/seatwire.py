@@ -40,7 +40,7 @@ from app.wire.frames import (
     frame,
 )
 from app.wire.guarded import GuardedSansIO
-from app.wire.handshake import plain_upgrade
+from app.wire.handshake import Upgrade, plain_upgrade
 
 log = logging.getLogger(__name__)
 #: The protocol's own lines: a connection opened and closed at INFO, each time. Per connection
@@ -56,6 +56,16 @@ CLOSE_SECONDS = 10.0
 #: Pings a client may send while it reads nothing (its pongs would only pile up here): past
 #: them it is closed with 1008 and the connection dropped.
 UNREAD_PINGS = 64
+
+
+def seat_upgrade(request: bytes) -> tuple[re.Match[bytes], Upgrade] | None:
+    """`request` is a whole, plain upgrade to a seat's socket (`app.wire.handshake`): its
+    request line and its answer; None for anything else."""
+    found = _SEAT_SOCKET.match(request)
+    if found is None:
+        return None
+    plain = plain_upgrade(request)
+    return None if plain is None else (found, plain)
 
 
 class SeatWire(asyncio.Protocol):
@@ -201,6 +211,12 @@ class SeatWire(asyncio.Protocol):
 
     # -- inside ----------------------------------------------------------------------------
 
+    def upgraded(self, found: re.Match[bytes], plain: Upgrade) -> None:
+        """Answer a plain upgrade to a seat's socket (`seat_upgrade`) and serve the socket."""
+        self._take(found)
+        protocol_log.info("connection open")
+        self._open(plain.answer, plain.authorization, plain.forwarded)
+
     def _upgrade(self, data: bytes) -> None:
         """The upgrade request (uvicorn gives it whole): a seat's socket is answered here."""
         if self.handshake is None:
@@ -208,12 +224,11 @@ class SeatWire(asyncio.Protocol):
             if found is None:
                 self._hand_on(data)
                 return
-            self._take(found)
             plain = plain_upgrade(data)
             if plain is not None:  # answered here, as `websockets` would
-                protocol_log.info("connection open")
-                self._open(plain.answer, plain.authorization, plain.forwarded)
+                self.upgraded(found, plain)
                 return
+            self._take(found)
             self.handshake = ServerProtocol(max_size=MAX_MESSAGE, logger=protocol_log)
         self.handshake.receive_data(data)
         for event in self.handshake.events_received():
