@@ -11,6 +11,10 @@ class Scheduler(Protocol):
     """Where machine work goes: an arq queue (`app.machine.scheduler`), or nowhere (tests of
     the service alone)."""
 
+    def waits(self, table: Table) -> bool:
+        """Whether `table` waits for machine work (most tables of people do not): `expect`
+        and `schedule` are awaited only then, and nothing is awaited for the others."""
+
     async def expect(self, table: Table) -> None:
         """Mark the game in the due index if `table` waits for work (before its append)."""
 

@@ -186,8 +186,9 @@ class GameService:
         table = self._caught_up(table, stored)
         status: Status = "over" if table.over else "active"
         meta = GameMeta(game.name, status, now, setup, seats, seeded=seeded, rated=rated)
-        if self.scheduler is not None:
-            await self.scheduler.expect(table)
+        scheduling = self._scheduling(table)
+        if scheduling is not None:
+            await scheduling.expect(table)
         try:
             await self.store.create(game_id, to_fields(meta), stored, now)
         except GameExists:
@@ -204,8 +205,8 @@ class GameService:
             else:
                 await self.lifecycle.started(game_id, now)
         self._remember(table)
-        if self.scheduler is not None:
-            await self.scheduler.schedule(table)
+        if scheduling is not None:
+            await scheduling.schedule(table)
         return table, public
 
     async def meta(self, game_id: str) -> GameMeta:
@@ -459,8 +460,9 @@ class GameService:
                 table.seed,
             )
             over = after.over
-            if self.scheduler is not None:
-                await self.scheduler.expect(after)
+            scheduling = self._scheduling(after)
+            if scheduling is not None:
+                await scheduling.expect(after)
             self._appending[game_id] = self._appending.get(game_id, 0) + 1
             try:
                 result = await self.store.append(
@@ -489,10 +491,16 @@ class GameService:
                 return await self._replayed(await self.load(game_id), result.first, result.last)
             if over and self.lifecycle is not None:
                 await self.lifecycle.ended(game_id, now)
-            if self.scheduler is not None:
-                await self.scheduler.schedule(after)
+            if scheduling is not None:
+                await scheduling.schedule(after)
             return after, Outcome(result.last, entries, replayed=False)
         raise Busy("The game is too busy right now; send the command again.")
+
+    def _scheduling(self, table: Table) -> Scheduler | None:
+        """The scheduler, when `table` waits for machine work; None when it waits for none
+        (then nothing is awaited for it: most tables of people)."""
+        scheduler = self.scheduler
+        return scheduler if scheduler is not None and scheduler.waits(table) else None
 
     async def _recalled(self, table: Table, key: str | None) -> tuple[Table, Outcome] | None:
         """The first outcome of a command sent before with this idempotency key, if any."""

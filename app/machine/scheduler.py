@@ -53,18 +53,22 @@ class ArqScheduler:
         self.think_seconds = think_seconds
         self.think_ms = round(think_seconds * 1000)
         self.driver = driver
-        #: `expect`'s work of each game's table, for its `schedule` (commands on other games
-        #: run in between, while the append is awaited).
-        self._expected: dict[str, tuple[Table, Work | None]] = {}
+        #: The work `waits` or `expect` found for each game's table, for its `schedule`
+        #: (commands on other games run in between, while the append is awaited).
+        self._expected: dict[str, tuple[Table, Work]] = {}
+
+    def waits(self, table: Table) -> bool:
+        return self._work(table) is not None
 
     def _work(self, table: Table, *, scheduling: bool = False) -> Work | None:
-        """`work_of` the table, worked out once for the `expect` and `schedule` of a command."""
+        """`work_of` the table, worked out once for the `waits`, `expect` and `schedule` of a
+        command (only work is kept: a table that waits for none is not scheduled)."""
         expected = self._expected
-        kept = expected.pop(table.id, None) if scheduling else None
+        kept = expected.pop(table.id, None) if scheduling else expected.get(table.id)
         if kept is not None and kept[0] is table:
             return kept[1]
         work = work_of(table, self.think_ms)
-        if not scheduling:
+        if work is not None and not scheduling:
             if len(expected) >= _EXPECTED:  # appends that failed: their schedule never came
                 expected.clear()
             expected[table.id] = (table, work)

@@ -1,5 +1,6 @@
-"""The scheduler works out a command's machine work once (`ArqScheduler.expect`, then
-`.schedule` of the same table), also while commands on other games come in between."""
+"""The scheduler works out a command's machine work once (`ArqScheduler.waits`, then `.expect`
+and `.schedule` of the same table when it waits for work), also while commands on other games
+come in between."""
 
 from __future__ import annotations
 
@@ -33,10 +34,12 @@ async def test_each_command_s_work_is_worked_out_once(monkeypatch: pytest.Monkey
         ]
         asked.clear()
         first, second = games
-        await scheduler.expect(first)
-        await scheduler.expect(second)  # another game's command, while the first one appends
-        await scheduler.schedule(first)
-        await scheduler.schedule(second)
+        waiting = [table for table in games if scheduler.waits(table)]  # as the service asks
+        assert waiting, "an AI to act in one game at least"
+        for table in waiting:  # the second: another game's command, while the first appends
+            await scheduler.expect(table)
+        for table in waiting:
+            await scheduler.schedule(table)
         assert asked == [first, second]
         await scheduler.schedule(first)  # no `expect` before it (the sweep's): worked out
         assert asked == [first, second, first]
@@ -44,3 +47,29 @@ async def test_each_command_s_work_is_worked_out_once(monkeypatch: pytest.Monkey
         await scheduler.expect(first)
         await scheduler.schedule(again)
         assert asked == [first, second, first, first, again]
+
+
+@pytest.mark.parametrize("seats", [SEATS, [SeatRequest("human"), SeatRequest("human")]])
+async def test_a_command_works_out_its_table_s_work_once(
+    monkeypatch: pytest.MonkeyPatch, seats: list[SeatRequest]
+) -> None:
+    """With an AI to play (work: the table is marked, then its turn queued) or only people
+    (no work: nothing is marked or queued), a command asks `work_of` once."""
+    asked: list[Table] = []
+
+    def counted(table: Table, think_ms: int) -> Work | None:
+        asked.append(table)
+        return work_of(table, think_ms)
+
+    monkeypatch.setattr(scheduling, "work_of", counted)
+    async with running(settings(None, worker=False)) as (service, *_):
+        table, _ = await service.create(CreateGame("crazymino", seats, seed=3))
+        (seat,) = table.game.to_act(table.state)
+        if seats[seat].type == "ai":
+            seat = 1 - seat  # (seed 3: a person starts; else the test would need the AI's turn)
+        asked.clear()
+        command = table.game.legal(table.state, seat, 0)[0]
+        after, _ = await service.execute(table.id, seat, command)
+        assert asked == [after]
+        assert service.scheduler is not None
+        assert service.scheduler.waits(after) == any(s.type == "ai" for s in seats)

@@ -28,6 +28,9 @@ class Recorder:
     def __init__(self) -> None:
         self.turns: list[tuple[str, int, int]] = []
 
+    def waits(self, table: Table) -> bool:
+        return work_of(table, 0) is not None
+
     async def expect(self, table: Table) -> None:
         pass
 
