@@ -39,7 +39,10 @@ STEPS = [
         ["entries (app/api/projection", "Connection._acknowledge"],
     ),
     ("socket: push events to the other seat", ["Hub._appended", "Connection._push"]),
-    ("socket: handshake, hello, backlog, subscribe", ["Connection._greet", "SeatWire._upgrade"]),
+    (
+        "socket: handshake, hello, backlog, subscribe",
+        ["Connection._greet", "SeatWire._upgrade", "FrontDoor."],
+    ),
     ("hub: news heard, other processes' events read", ["app/live/news.py", "Hub._pull"]),
     ("decoding the command", ["command_of", "decode_command", "json_body", "Connection._decoded"]),
     ("metrics", ["app/base/metrics.py"]),

@@ -18,14 +18,20 @@ from tests.integration.test_worker import settings
 SEATS = [SeatRequest("human"), SeatRequest("ai")]
 
 
-async def test_each_command_s_work_is_worked_out_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    asked: list[Table] = []
+@pytest.fixture
+def asked(monkeypatch: pytest.MonkeyPatch) -> list[Table]:
+    """Each table the scheduler works out the work of, in order."""
+    tables: list[Table] = []
 
     def counted(table: Table, think_ms: int) -> Work | None:
-        asked.append(table)
+        tables.append(table)
         return work_of(table, think_ms)
 
     monkeypatch.setattr(scheduling, "work_of", counted)
+    return tables
+
+
+async def test_each_command_s_work_is_worked_out_once(asked: list[Table]) -> None:
     async with running(settings(None, worker=False)) as (service, *_):
         scheduler = service.scheduler
         assert isinstance(scheduler, ArqScheduler)
@@ -51,22 +57,14 @@ async def test_each_command_s_work_is_worked_out_once(monkeypatch: pytest.Monkey
 
 @pytest.mark.parametrize("seats", [SEATS, [SeatRequest("human"), SeatRequest("human")]])
 async def test_a_command_works_out_its_table_s_work_once(
-    monkeypatch: pytest.MonkeyPatch, seats: list[SeatRequest]
+    asked: list[Table], seats: list[SeatRequest]
 ) -> None:
     """With an AI to play (work: the table is marked, then its turn queued) or only people
     (no work: nothing is marked or queued), a command asks `work_of` once."""
-    asked: list[Table] = []
-
-    def counted(table: Table, think_ms: int) -> Work | None:
-        asked.append(table)
-        return work_of(table, think_ms)
-
-    monkeypatch.setattr(scheduling, "work_of", counted)
     async with running(settings(None, worker=False)) as (service, *_):
         table, _ = await service.create(CreateGame("crazymino", seats, seed=3))
         (seat,) = table.game.to_act(table.state)
-        if seats[seat].type == "ai":
-            seat = 1 - seat  # (seed 3: a person starts; else the test would need the AI's turn)
+        assert seats[seat].type == "human"  # (seed 3: a person starts)
         asked.clear()
         command = table.game.legal(table.state, seat, 0)[0]
         after, _ = await service.execute(table.id, seat, command)
