@@ -27,7 +27,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-def upgrade(game_id: str, *extra: str) -> bytes:
+def upgrade(game_id: str) -> bytes:
+    """A plain upgrade to the game's socket, as a browser sends it (with a fresh key)."""
     key = base64.b64encode(os.urandom(16)).decode()
     lines = [
         f"GET /api/games/{game_id}/socket HTTP/1.1",
@@ -36,7 +37,6 @@ def upgrade(game_id: str, *extra: str) -> bytes:
         "Connection: Upgrade",
         f"Sec-WebSocket-Key: {key}",
         "Sec-WebSocket-Version: 13",
-        *extra,
     ]
     return ("\r\n".join(lines) + "\r\n\r\n").encode()
 
