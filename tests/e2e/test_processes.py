@@ -91,6 +91,28 @@ async def test_the_stream_sends_keep_alive_comments(server: str) -> None:
         assert lines[0] == "id: 1" and lines[-1] == ": keep-alive"
 
 
+async def test_an_idle_connection_outlives_the_clients_expiry(server: str) -> None:
+    """httpx (like Node) drops a connection idle for 5 s: the server keeps it longer, so a
+    request never goes out on a connection the server is closing at that very moment."""
+    host, port = server.removeprefix("http://").rsplit(":", 1)
+    reader, writer = await asyncio.open_connection(host, int(port))
+    try:
+        for pause in (0.0, 6.0):
+            await asyncio.sleep(pause)
+            writer.write(f"GET /healthz HTTP/1.1\r\nHost: {host}\r\n\r\n".encode())
+            await writer.drain()
+            status = await asyncio.wait_for(reader.readline(), 10)
+            assert status.startswith(b"HTTP/1.1 200"), status
+            length = 0
+            while (line := await asyncio.wait_for(reader.readline(), 10)) != b"\r\n":
+                name, _, value = line.decode().partition(":")
+                if name.lower() == "content-length":
+                    length = int(value)
+            await reader.readexactly(length)
+    finally:
+        writer.close()
+
+
 async def test_clients_that_leave_are_unsubscribed(server: str) -> None:
     async with httpx.AsyncClient(base_url=server, timeout=10) as client:
         created = await create(client, [{"type": "human"}, {"type": "human"}])
