@@ -60,13 +60,20 @@ def main(mode: str, windows: int) -> None:
         for _ in range(windows):
             before = {name: taken(*side) for name, side in sides.items()}
             time.sleep(10)
+            after = {name: taken(*side) for name, side in sides.items()}
+            time.sleep(0.5)  # a client still playing answers more in half a second
+            if any(taken(*side)[1] == after[name][1] for name, side in sides.items()):
+                print("a client ran out of games in this window: it is not counted; stopping")
+                break
             line = []
-            for name, side in sides.items():
-                (cpu0, n0), (cpu1, n1) = before[name], taken(*side)
+            for name in sides:
+                (cpu0, n0), (cpu1, n1) = before[name], after[name]
                 per_command[name].append(1e6 * (cpu1 - cpu0) / max(n1 - n0, 1))
                 line.append(f"{name} {per_command[name][-1]:.1f} us ({n1 - n0} commands)")
             ratio = per_command["new"][-1] / per_command["base"][-1]
             print(" | ".join(line), f"| new/base {ratio:.3f}", flush=True)
+        if not per_command["new"]:
+            sys.exit("no window measured")
         ratios = [n / b for n, b in zip(per_command["new"], per_command["base"], strict=True)]
         medians = {name: round(statistics.median(v), 1) for name, v in per_command.items()}
         print(
