@@ -52,29 +52,27 @@ export function Rules({ game }) {
 }
 
 /**
- * The rules over the table: a modal dialog, open while `open`. Escape and "Back to the table"
- * close it (each calls `onClose`), and the focus goes back to what opened it.
+ * The rules over the table: a modal dialog, opened each time `asked` grows (a count of the
+ * player's requests, so a request that comes before the last close's event still opens it).
+ * Escape and "Back to the table" close it, and the focus goes back to what opened it.
  */
-export function RulesDialog({ game, open, onClose }) {
+export function RulesDialog({ game, asked }) {
   const dialog = useRef(null);
   const opener = useRef(null);
-  const page = useRules(game, open);
+  const page = useRules(game, asked > 0);
   useEffect(() => {
     const box = dialog.current;
-    if (!box) return;
-    if (open && !box.open) {
-      opener.current = document.activeElement;
-      box.showModal();
-    } else if (!open && box.open) {
-      box.close();
-    }
-  }, [open]);
+    if (!box || asked === 0 || box.open) return;
+    opener.current = document.activeElement;
+    box.showModal();
+  }, [asked]);
   function closed() {
-    // Escape closes the native dialog by itself; the table hears of it here either way.
+    // Escape closes the native dialog by itself; either way the focus goes back here, unless
+    // the dialog was opened again before this event came.
+    if (dialog.current && dialog.current.open) return;
     const back = opener.current;
     opener.current = null;
     if (back && back.isConnected && typeof back.focus === "function") back.focus();
-    if (open) onClose();
   }
   const { title, rest } = page && page.markup ? underHeading(page.markup) : { title: "How to play", rest: null };
   return html`<dialog ref=${dialog} class="rules-dialog" aria-labelledby="rules-dialog-title" onClose=${closed}>
@@ -83,7 +81,7 @@ export function RulesDialog({ game, open, onClose }) {
       <button type="button" class="primary" onClick=${() => dialog.current.close()}>Back to the table</button>
     </header>
     ${page && page.failure && html`<p class="refusal" role="alert">${page.failure}</p>`}
-    ${!page && open && html`<p>Loading the rules…</p>`}
+    ${!page && asked > 0 && html`<p>Loading the rules…</p>`}
     ${rest !== null && html`<article class="rules" dangerouslySetInnerHTML=${{ __html: rest }}></article>`}
   </dialog>`;
 }

@@ -22,7 +22,7 @@ export function Table({ gameId, token }) {
   const [gone, setGone] = useState(false);
   const [endedHere, setEndedHere] = useState(false);
   const [sound, setSound] = useSound();
-  const [rulesOpen, setRulesOpen] = useState(false);
+  const [rulesAsked, setRulesAsked] = useState(0);
   const [liveText, say] = useLiveText();
   const reload = useRef(null);
   const shown = useRef(false);
@@ -151,14 +151,14 @@ export function Table({ gameId, token }) {
             // Over the table, and closed back to it; a new tab or window still opens the page.
             if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
             e.preventDefault();
-            setRulesOpen(true);
+            setRulesAsked((asked) => asked + 1);
           }}>How to play</a>
           <a href=${`/replay/${gameId}${token ? `#t=${token}` : ""}`}>Replay</a>
           <a href="/">Lobby</a>
         </p>
         ${view.table && !over && html`<${Seating} view=${view} send=${send} busy=${busy} say=${say} />`}
       </div>
-      <${RulesDialog} game=${view.game} open=${rulesOpen} onClose=${() => setRulesOpen(false)} />
+      <${RulesDialog} game=${view.game} asked=${rulesAsked} />
       <${LiveText} text=${liveText} />
       <${Players} view=${view} game=${game} log=${log} />
       ${refusal && html`<p class="refusal" role="alert">${refusal}</p>`}
