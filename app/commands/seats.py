@@ -13,6 +13,9 @@ import msgspec
 from app.commands.errors import InvalidInput
 
 TOKEN_BYTES = 24  # 192 bits
+#: What a player's personal token starts with (`app.people.tokens`). A seat's token never does,
+#: or the service would take it for a personal token and refuse it as unknown.
+PERSONAL_PREFIX = "bgp_"
 
 
 class InvalidName(InvalidInput):
@@ -55,7 +58,11 @@ class PublicSeat(msgspec.Struct, frozen=True, omit_defaults=True):
 
 
 def new_token() -> str:
-    return secrets.token_urlsafe(TOKEN_BYTES)
+    """A seat's secret token: 192 random bits, URL-safe, never a personal token's prefix (about
+    one draw in 17 million starts with it, and is drawn again)."""
+    while (token := secrets.token_urlsafe(TOKEN_BYTES)).startswith(PERSONAL_PREFIX):
+        pass
+    return token
 
 
 def token_hash(token: str) -> str:

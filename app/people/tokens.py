@@ -18,11 +18,12 @@ import msgspec
 from redis.asyncio import Redis
 
 from app.commands.errors import Conflict, NotFound, Unprocessable
+from app.commands.seats import PERSONAL_PREFIX
 from app.people.accounts import Player
 from app.people.names import player_key
 
-PREFIX = "bgp_"
-TOKEN = re.compile(r"bgp_[A-Za-z0-9_-]{43}")
+PREFIX = PERSONAL_PREFIX
+TOKEN = re.compile(rf"{PREFIX}[A-Za-z0-9_-]{{43}}")
 MAX_TOKENS = 20
 LABEL_LENGTH = 40
 _USE_EVERY_MS = 60_000
