@@ -92,6 +92,7 @@ async def test_two_players_meet_chat_play_to_the_end_and_play_again(
 
     # Ann opens a Crazymino table for two, her seat and an open one, with a seed of her own,
     # for ratings between 900 and 1100 (hers, a newcomer's, is 1000 and provisional).
+    await ann.get_by_text("More options").click()
     await ann.get_by_label("Seed (optional: the game is then casual)").fill(str(SEED))
     for label, value in (("Lowest rating", "900"), ("Highest rating", "1100")):
         await expect(ann.get_by_label(label)).to_have_accessible_description(RANGE_HELP)

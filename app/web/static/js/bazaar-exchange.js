@@ -18,14 +18,14 @@ function LastTrade({ view, entry }) {
   </p>`;
 }
 
-export function Exchange({ view, state, find, act, busy, setPointing, pointing, log }) {
+export function Exchange({ view, state, find, act, busy, setPointing, pointing, log, acting }) {
   const { bySeat, newest } = lastTrades(log);
   const seatsOn = (index) => [...bySeat.entries()].filter(([, entry]) => entry.event.equation === index).map(([seat]) => seat);
   return html`
     <section class="exchange" aria-labelledby="exchange-title">
       <h2 id="exchange-title">Exchange table</h2>
       <${LastTrade} view=${view} entry=${newest} />
-      <p class="hint">Click a side to take it and pay the other.</p>
+      ${acting && html`<p class="hint">Click a side to take it and pay the other.</p>`}
       <ol>
         ${state.exchange.map((eq) => {
           const take = (side) => find((c) => c.type === "trade" && c.equation === eq.index

@@ -45,7 +45,7 @@ export function BazaarBoard({ view, send, busy, log, readOnly = false }) {
           ${acting && html`<${Actions} ...${shared} mine=${mine} doing=${pointing ? pointing.words : phase} />`}
           <${Draws} view=${view} log=${log} />
         </section>
-        <${Exchange} ...${shared} pointing=${pointing} setPointing=${setPointing} />
+        <${Exchange} ...${shared} acting=${acting} pointing=${pointing} setPointing=${setPointing} />
         <${Stalls} ...${shared} readOnly=${readOnly} />
         <${OtherCarpets} view=${view} state=${state} changes=${changes} />
       </div>

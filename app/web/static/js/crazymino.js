@@ -256,7 +256,7 @@ export function CrazyminoBoard({ view, send, busy, log, readOnly = false }) {
         <p id="cell-status" class="cell-status" aria-live="polite">${status}</p>
         ${face && html`<p class="selected">Selected: ${tileWords(face, rotation)}, turned ${rotation}°; it fits ${here.size} ${here.size === 1 ? "cell" : "cells"}.</p>`}
         ${!playing && html`<p class="pile">Pile: ${state.pile_size} ${state.pile_size === 1 ? "tile" : "tiles"}</p>`}
-        <p class="keys">Keys: arrows move over the board, Enter lays the selected tile, R turns it, N picks the next tile.</p>
+        ${playing && html`<p class="keys">Keys: arrows move over the board, Enter lays the selected tile, R turns it, N picks the next tile.</p>`}
       </div>
       ${draggedFace && html`<div class="ghost" aria-hidden="true" ref=${(el) => el && (el.style.transform = `translate(${drag.x - 24}px, ${drag.y - 24}px)`)}>
         <svg viewBox="0 0 40 40"><${TileFace} colour=${draggedFace.colour} corners=${turned(draggedFace.corners, rotation)} /></svg></div>`}

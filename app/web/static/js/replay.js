@@ -5,11 +5,34 @@ import { GAMES } from "./games.js";
 import { points } from "./ending.js";
 import { SeatBadge, seatClass } from "./moves.js";
 
+// Where the arrow keys and Home and End are someone else's: a field being typed in, a list
+// to choose from, the slider itself (it steps on its own) or a board that moves a cursor.
+const OWN_KEYS = "input, textarea, select, [contenteditable], [role=application], .world.keyed";
+const STEPS = { ArrowLeft: (n) => n - 1, ArrowRight: (n) => n + 1, Home: () => 1, End: () => Infinity };
+
+/** Left and Right step the replay, Home and End go to its ends, wherever the focus is but in
+ * a place that uses those keys itself. */
+function useStepKeys(last, setAt) {
+  useEffect(() => {
+    if (!last) return undefined;
+    const onKey = (event) => {
+      const step = STEPS[event.key];
+      if (!step || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return;
+      if (event.target.closest && event.target.closest(OWN_KEYS)) return;
+      event.preventDefault();
+      setAt((n) => Math.min(last, Math.max(1, step(n))));
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [last]);
+}
+
 export function Replay({ gameId, token }) {
   const [log, setLog] = useState(null);
   const [at, setAt] = useState(1);
   const [view, setView] = useState(null);
   const [failure, setFailure] = useState(null);
+  useStepKeys(log ? log.version : 0, setAt);
 
   useEffect(() => {
     api(`/api/games/${gameId}/events`, { token }).then(
@@ -46,6 +69,7 @@ export function Replay({ gameId, token }) {
         </label>
         <output aria-live="polite">Event ${at} of ${last}</output>
       </div>
+      <p class="hint step-keys">Keys: Left and Right step, Home and End go to the first and the last event.</p>
       <p class="step-text" aria-live="polite">${entry ? entry.text : ""}</p>
       <section class="players" aria-label="Scores at this step">
         <ul>${view.seats.map((s) => html`<li class=${seatClass(s.seat)}><span class="head"><${SeatBadge} seat=${s.seat} /> <span class="name">${s.name}</span>${" "}<span class="score">${points(view.scores[s.seat])}</span></span></li>`)}</ul>

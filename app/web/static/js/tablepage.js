@@ -1,10 +1,10 @@
 // A table being formed: who sits, what is free or kept, the player's choices, live. When its
 // game starts every seated player moves on to the game (`/play/{game_id}`): the session acts.
-import { html, useState, useEffect } from "./lib.js";
+import { html, useState, useEffect, useRef } from "./lib.js";
 import { api, followTables } from "./api.js";
 import { usePlayer } from "./session.js";
 import { seatShown, seatedAt, isCreator, whoSits, sitting } from "./seats.js";
-import { TableFacts, TableActions } from "./tables.js";
+import { TableFacts, TableActions, Invitation } from "./tables.js";
 import { Refusal, Said } from "./notice.js";
 
 const STATUS = { forming: "being formed", started: "started", closed: "closed" };
@@ -42,17 +42,23 @@ export function TablePage({ tableId }) {
   useEffect(() => {
     api("/api/games/types").then(setKinds, () => {});
   }, []);
+  // A game that starts while the player is on the page takes its place in the history (Back
+  // from the game goes where they were before); a page opened on a game already started (Back,
+  // a link) only offers it: it never moves the player forward by itself.
+  const formingHere = useRef(false);
   useEffect(() => {
-    if (table && table.game_id && name && seatedAt(table, name)) location.assign(`/play/${table.game_id}`);
+    if (!table) return;
+    if (!table.game_id) formingHere.current = true;
+    else if (formingHere.current && name && seatedAt(table, name)) location.replace(`/play/${table.game_id}`);
   }, [table && table.game_id, name]);
 
-  if (failure) return html`<p class="refusal" role="alert">${failure}</p><p><a href="/">Back to the lobby</a></p>`;
+  if (failure) return html`<h1>Table not found</h1><p class="refusal" role="alert">${failure}</p><p><a href="/">Back to the lobby</a></p>`;
   if (!table) return html`<p>Loading the table…</p>`;
   const type = kinds && kinds.find((k) => k.name === table.game);
   const seated = name && seatedAt(table, name);
   function done(answer, action) {
     if (answer && answer.game_id) {
-      location.assign(`/play/${answer.game_id}`);
+      location.replace(`/play/${answer.game_id}`);
       return;
     }
     if (answer && answer.id) setTable(answer);
@@ -66,6 +72,7 @@ export function TablePage({ tableId }) {
         <p class=${`connection ${status}`} role="status"><span class="dot" aria-hidden="true"></span>${status === "live" ? "Live" : status === "reconnecting" ? "Reconnecting…" : "Connecting…"}</p>
         <p class="links"><a href=${`/rules/${table.game}`}>How to play</a> <a href="/">Lobby</a></p>
       </div>
+      <${Invitation} table=${table} name=${name} />
       ${table.rematch_of && html`<p class="rematch">A rematch of <a href=${`/play/${table.rematch_of}`}>the last game</a>: the same players, seats kept for each.</p>`}
       <${TableFacts} table=${table} type=${type} />
       <section aria-labelledby="seats-title">
@@ -80,7 +87,9 @@ export function TablePage({ tableId }) {
       <div class="row"><${TableActions} table=${table} name=${name} onDone=${done} onRefused=${setRefusal} /></div>
       <${Refusal} text=${refusal} />
       <${Said} text=${said} />
-      ${table.status === "started" && table.game_id && !seated && html`<p><a href=${`/watch/${table.game_id}`}>Watch the game</a></p>`}
+      ${table.status === "started" && table.game_id && html`<p>${seated
+        ? html`<a class="button primary" href=${`/play/${table.game_id}`}>Go to the game</a>`
+        : html`<a href=${`/watch/${table.game_id}`}>Watch the game</a>`}</p>`}
       ${table.status === "closed" && html`<p>This table is closed. <a href="/">Back to the lobby</a></p>`}
     </div>
   `;

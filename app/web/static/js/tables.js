@@ -18,6 +18,12 @@ export function TableFacts({ table, type }) {
     ${seed && html`<p class="seed">${seed}</p>`}`;
 }
 
+/** "Ann invites you to a game of Crazymino.": said to the player a seat is kept for. */
+export function Invitation({ table, name }) {
+  const kept = table.status === "forming" && name && table.seats.some((s) => waiting(s) && s.reserved.toLowerCase() === name.toLowerCase());
+  return kept ? html`<p class="invitation">${table.creator} invites you to a game of ${table.title}.</p>` : null;
+}
+
 /** The buttons of what `name` may do at `table`; `onDone(answer, action)` after each. */
 export function TableActions({ table, name, onDone, onRefused, compact = false }) {
   const [busy, setBusy] = useState(false);
@@ -62,6 +68,7 @@ export function OpenTables({ tables, types, name }) {
         ${forming.map((t) => html`
           <li key=${t.id}>
             <h3><a href=${`/tables/${t.id}`}>${t.title}</a> <small>by ${t.creator}, ${ago(t.created, now)}</small></h3>
+            <${Invitation} table=${t} name=${name} />
             <${TableFacts} table=${t} type=${types && types.find((k) => k.name === t.game)} />
             <p class="sitting">${whoSits(t)}</p>
             <${TableActions} table=${t} name=${name} compact=${true} onDone=${goOn} onRefused=${setRefusal} />
@@ -172,15 +179,18 @@ export function NewTable({ types, player }) {
       <label class="check"><input type="checkbox" checked=${rated && !casual} disabled=${casual}
         onChange=${(e) => setRated(e.target.checked)} /> Rated${casual ? " (not with a chosen seed or an AI: casual)" : ""}</label>
       <${RatingRange} range=${range} onChange=${setRange} game=${type} player=${player} />
-      ${type.options.length > 0 && html`
-        <fieldset>
-          <legend>Options</legend>
-          ${type.options.map((o) => html`<${Option} spec=${o} value=${options[o.name]}
-            onChange=${(v) => setOptions({ ...options, [o.name]: v })} />`)}
-        </fieldset>`}
-      <label>Seed (optional: the game is then casual)
-        <input type="number" min="0" step="1" value=${seed} onInput=${(e) => setSeed(e.target.value)} />
-      </label>
+      <details class="more-options">
+        <summary>More options</summary>
+        ${type.options.length > 0 && html`
+          <fieldset>
+            <legend>Options</legend>
+            ${type.options.map((o) => html`<${Option} spec=${o} value=${options[o.name]}
+              onChange=${(v) => setOptions({ ...options, [o.name]: v })} />`)}
+          </fieldset>`}
+        <label>Seed (optional: the game is then casual)
+          <input type="number" min="0" step="1" value=${seed} onInput=${(e) => setSeed(e.target.value)} />
+        </label>
+      </details>
       <${Refusal} text=${error} />
       <button class="primary" type="submit" disabled=${busy}>Open the table</button>
     </form>
