@@ -50,6 +50,12 @@ class WrongLogin(Unauthorized):
     code = "wrong_login"
 
 
+class WrongPassword(Unauthorized):
+    """The current password given to change it is not the player's."""
+
+    code = "wrong_password"
+
+
 class Player(msgspec.Struct, frozen=True):
     """Who an account is: its key (the name in lower case) and its name as chosen."""
 
@@ -109,7 +115,11 @@ class Accounts:
         return Player(key_of(name), shown.decode())
 
     async def change_password(self, player: Player, current: str, new: str) -> None:
-        await self.log_in(player.name, current)
+        """Set `new` as the player's password; `WrongPassword` if `current` is not theirs."""
+        try:
+            await self.log_in(player.name, current)
+        except WrongLogin:
+            raise WrongPassword("Your current password is not right.") from None
         checked_password(new, player.name)
         await self._set_hash(player.name, new)
 

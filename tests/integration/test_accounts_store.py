@@ -9,7 +9,14 @@ import argon2
 import pytest
 import redis.asyncio
 
-from app.people.accounts import Accounts, BadPassword, NameTaken, PasswordIsName, WrongLogin
+from app.people.accounts import (
+    Accounts,
+    BadPassword,
+    NameTaken,
+    PasswordIsName,
+    WrongLogin,
+    WrongPassword,
+)
 from app.people.names import BadAccountName
 from app.people.sessions import Sessions
 from app.people.tokens import PersonalTokens, UnknownToken
@@ -81,8 +88,12 @@ async def test_passwords_are_eight_to_256_characters_and_not_the_name(
 async def test_a_changed_password_replaces_the_old_one(redis_client: redis.asyncio.Redis) -> None:
     accounts = Accounts(redis_client, CHEAP)
     player = await accounts.sign_up(a_name(), "correct horse")
-    with pytest.raises(WrongLogin):
+    with pytest.raises(WrongPassword) as wrong:
         await accounts.change_password(player, "not the password", "battery staple")
+    assert (wrong.value.code, wrong.value.message) == (
+        "wrong_password",
+        "Your current password is not right.",
+    )
     await accounts.change_password(player, "correct horse", "battery staple")
     with pytest.raises(WrongLogin):
         await accounts.log_in(player.name, "correct horse")
