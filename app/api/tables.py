@@ -118,7 +118,8 @@ async def show_rematch(request: Request[Any, Any, Any], game_id: FromPath[str]) 
 
 @get("/api/me/games")
 async def list_my_games(request: Request[Any, Any, Any]) -> MyGames:
-    """Your running games (your turn first) and the open tables you are at."""
+    """Your running games (your turn first), the open tables you are at, and your last
+    finished games."""
     player = player_required(request)
     await viewing(request)
-    return await my_games(hosting_of(request), player)
+    return await my_games(hosting_of(request), player, people_of(request).records.store)

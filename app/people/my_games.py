@@ -1,8 +1,9 @@
-"""Where a player's games are: the running games they sit at (their turn first), and the open
-tables they sit or are awaited at (`GET /api/me/games`).
+"""Where a player's games are: the running games they sit at (their turn first), the open
+tables they sit or are awaited at, and their last finished games (`GET /api/me/games`).
 
-A finished game is left out (a player's history is for later). The index of a player's games
-(`player:{KEY}:games`) holds the games of their tables; each is read to say whose turn it is.
+The index of a player's games (`player:{KEY}:games`) holds the games of their tables; each is
+read to say whose turn it is. A finished game is read from the player's record (the worker
+writes it moments after the end, `app.people.ratings`): its places, scores and rating changes.
 """
 
 from __future__ import annotations
@@ -18,6 +19,11 @@ from app.commands.table import Table
 from app.people.accounts import Player
 from app.people.forming import OpenTableView
 from app.people.hosting import Hosting
+from app.people.rating_store import RatingStore
+from app.people.records import SeatLine, seat_line
+
+#: How many finished games "My games" lists.
+FINISHED_GAMES = 10
 
 
 class MyGame(msgspec.Struct, frozen=True):
@@ -31,14 +37,28 @@ class MyGame(msgspec.Struct, frozen=True):
     created: int
 
 
+class FinishedGame(msgspec.Struct, frozen=True):
+    """A finished game of the player's: `seat` is theirs among `seats` (each seat's place,
+    score and, in a rated game, rating change)."""
+
+    id: str
+    game: str
+    title: str
+    ended: int
+    rated: bool
+    seat: int
+    seats: list[SeatLine]
+
+
 class MyGames(msgspec.Struct, frozen=True):
     games: list[MyGame]
     tables: list[OpenTableView]
+    finished: list[FinishedGame] = []
 
 
-async def my_games(host: Hosting, player: Player) -> MyGames:
-    """The player's running games, those where it is their turn first, then the newest; and
-    the forming tables they are at, newest first."""
+async def my_games(host: Hosting, player: Player, records: RatingStore) -> MyGames:
+    """The player's running games, those where it is their turn first, then the newest; the
+    forming tables they are at, newest first; and their last finished games, newest first."""
     ids = await host.tables.games_of(player.key)
     metas = await host.service.store.metas(ids) if ids else []
     running = []
@@ -68,7 +88,28 @@ async def my_games(host: Hosting, player: Player) -> MyGames:
         )
     games.sort(key=lambda g: (not g.your_turn, -g.created))
     tables = await host.views(await host.tables.of_player(player.key))
-    return MyGames(games, tables)
+    return MyGames(games, tables, await finished_games(host, player, records))
+
+
+async def finished_games(
+    host: Hosting, player: Player, records: RatingStore, count: int = FINISHED_GAMES
+) -> list[FinishedGame]:
+    """The player's last `count` recorded games of every title, newest first."""
+    found = []
+    for kind in host.catalogue:
+        name = kind.game.name
+        found += await records.results(name, await records.newest(name, f"h:{player.key}", count))
+    found.sort(key=lambda r: r.order, reverse=True)
+    titles = {kind.game.name: kind.game.title for kind in host.catalogue}
+    return [
+        FinishedGame(
+            r.id, r.game, titles.get(r.game, r.game), r.ended, r.rated,
+            next(s.seat for s in r.seats if s.player == player.key),
+            [seat_line(s) for s in r.seats],
+        )
+        for r in found[:count]
+        if any(s.player == player.key for s in r.seats)
+    ]  # fmt: skip
 
 
 async def _loaded(host: Hosting, game_id: str) -> Table | None:

@@ -22,6 +22,7 @@ MEETING_KEYS = {
     *("rated", "start_when_full", "created", "closes_at", "game_id", "rematch_of", "seed"),
     *("your_turn", "at", "text", "total", "offset", "limit"),
     *("rating", "provisional", "rating_min", "rating_max"),  # a player's rating is public
+    *("finished", "ended", "score", "place", "before", "after", "change"),  # results: public
 }
 #: What a game's state holds in any title: never in those answers.
 STATE_KEYS = {"state", "legal", "hints", "hand", "hands", "pile", "bag", "stalls", "events"}

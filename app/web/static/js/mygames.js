@@ -1,8 +1,12 @@
-// A logged-in player's games (the ones waiting for them first) and tables being formed.
+// A logged-in player's games (the ones waiting for them first), tables being formed, and the
+// last finished games: each with its result as recorded (place, score, rating change) and its
+// replay.
 import { html, useState, useEffect, ago } from "./lib.js";
 import { api } from "./api.js";
 import { forget } from "./session.js";
 import { whoSits } from "./seats.js";
+import { points } from "./ending.js";
+import { PlayerName, RatingChange, placeWords } from "./rating.js";
 
 const EVERY_MS = 15_000;
 
@@ -40,9 +44,10 @@ export function MyGames({ refresh }) {
   if (error) return html`<p class="refusal" role="alert">${error}</p>`;
   if (!mine) return html`<p>Loading…</p>`;
   const games = [...mine.games].sort((a, b) => Number(b.your_turn) - Number(a.your_turn));
+  const finished = mine.finished || [];
   const now = Date.now();
   return html`
-    ${games.length === 0 ? html`<p>No game yet: join a table, or open one.</p>` : html`
+    ${games.length === 0 ? html`<p>${finished.length ? "No game running" : "No game yet"}: join a table, or open one.</p>` : html`
       <ul class="my-games">
         ${games.map((g) => html`
           <li key=${g.id} class=${g.your_turn ? "yours" : ""}>
@@ -58,5 +63,27 @@ export function MyGames({ refresh }) {
         ${mine.tables.map((t) => html`
           <li key=${t.id}><a href=${`/tables/${t.id}`}>${t.title}</a> <span>${whoSits(t)}</span></li>`)}
       </ul>`}
+    ${finished.length > 0 && html`<${Finished} games=${finished} now=${now} />`}
   `;
+}
+
+/** The last finished games, newest first: the result in words (never colour alone). */
+function Finished({ games, now }) {
+  return html`
+    <h3 id="finished-games">Finished games</h3>
+    <ul class="my-games finished" aria-labelledby="finished-games">
+      ${games.map((g) => {
+        const mine = g.seats.find((s) => s.seat === g.seat);
+        const others = g.seats.filter((s) => s.seat !== g.seat);
+        return html`
+          <li key=${g.id}>
+            <a href=${`/replay/${g.id}`}><span class="visually-hidden">Replay of </span>${g.title}</a>
+            <strong class="result">${placeWords(mine.place, g.seats)}, ${points(mine.score)}</strong>
+            ${g.rated && mine.change !== undefined ? html`<${RatingChange} change=${mine.change} />`
+              : html`<span class="casual">${g.rated ? "rated" : "casual"}</span>`}
+            ${others.length > 0 && html`<span class="against">against ${others.map((s, k) => html`${k ? ", " : ""}<${PlayerName} name=${s.name} player=${s.player} />`)}</span>`}
+            <small>${ago(g.ended, now)}</small>
+          </li>`;
+      })}
+    </ul>`;
 }
