@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import httpx
 import pytest
 from conftest import Console, create_game, open_page, screenshot_path
 from players_page import new_name, session_of, sign_up
@@ -219,3 +220,57 @@ async def test_a_replay_steps_with_arrows_anywhere_shows_no_keys_to_lay_tiles_an
     await page.keyboard.press("ArrowLeft")
     await expect(step).to_have_text(f"Event {version - 1} of {version}")
     await page.screenshot(path=screenshot_path(f"walks-replay-{width}.png", tmp_path))
+
+
+async def say(base: str, game_id: str, token: str, text: str) -> None:
+    answer = httpx.post(
+        f"{base}/api/games/{game_id}/chat",
+        json={"text": text},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert answer.status_code in (200, 201, 204), answer.text
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+async def test_chat_said_below_the_fold_shows_at_the_top_and_in_the_title_until_it_is_seen(
+    browser: Browser, console: Console, web: str, tmp_path: Path, width: int, height: int
+) -> None:
+    created = create_game(
+        web, [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bob"}], 3
+    )
+    ann_token, bob_token = (s["token"] for s in created["seats"])
+    game = created["id"]
+    page = await open_page(browser, console, f"{web}/play/{game}#t={ann_token}", width, height)
+    await expect(page.locator(".connection")).to_have_text("Live")
+    said = page.get_by_role("list", name="What was said, oldest first")
+
+    # Bob says two things: the count shows at the top of the table and in the tab's title.
+    unread = page.get_by_role("button", name=re.compile("unread"))
+    await say(web, game, bob_token, "hello")
+    await expect(unread).to_have_text("1 unread message in the chat")
+    await expect(said).not_to_be_in_viewport(ratio=0.5)  # below the fold
+    await expect(page).to_have_title(re.compile(r"^\(1 message\) Crazymino · "))
+    await say(web, game, bob_token, "are you there?")
+    await expect(unread).to_have_text("2 unread messages in the chat")
+    await expect(page).to_have_title(re.compile(r"^\(2 messages\) Crazymino · "))
+    await expect(page.locator(".unread-chat")).to_have_attribute("role", "status")
+    assert (
+        await unread.is_visible() and (await unread.bounding_box() or {"y": height})["y"] < height
+    )
+    await page.screenshot(path=screenshot_path(f"walks-unread-chat-{width}.png", tmp_path))
+
+    # The button brings the chat into view and the focus into it: the messages are read.
+    await unread.click()
+    await expect(said).to_be_focused()
+    await expect(said).to_be_in_viewport(ratio=0.5)
+    await expect(unread).to_have_count(0)
+    await expect(page).to_have_title(re.compile(r"^Crazymino · "))
+
+    # Said while the chat is out of view, read once it is scrolled into view.
+    await page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
+    await expect(said).not_to_be_in_viewport(ratio=0.5)
+    await say(web, game, bob_token, "third")
+    await expect(unread).to_have_text("1 unread message in the chat")
+    await said.scroll_into_view_if_needed()
+    await expect(unread).to_have_count(0)
+    await expect(page).to_have_title(re.compile(r"^Crazymino · "))

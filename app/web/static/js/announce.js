@@ -4,6 +4,7 @@
 // on (remembered in this browser).
 import { html, useState, useEffect, useRef, useCallback } from "./lib.js";
 import { sinceMine } from "./moves.js";
+import { markTitle, setTitle } from "./title.js";
 
 const SOUND_KEY = "sound-on-turn";
 const QUIET = new Set(["clock_set"]);
@@ -122,8 +123,9 @@ export function useAnnouncer({ view, log, title, simultaneous, sound, say, endin
     return () => document.removeEventListener("visibilitychange", back);
   }, []);
   useEffect(() => {
-    document.title = waiting ? `(Your turn) ${title} · ${base.current}` : `${title} · ${base.current}`;
+    setTitle(`${title} · ${base.current}`);
+    markTitle("turn", waiting ? "(Your turn)" : "");
     badge(waiting);
   }, [waiting, title]);
-  useEffect(() => () => { document.title = base.current; badge(false); }, []);
+  useEffect(() => () => { setTitle(base.current); markTitle("turn", ""); badge(false); }, []);
 }

@@ -7,7 +7,7 @@ import { GAMES } from "./games.js";
 import { Ending, points, winnerWords } from "./ending.js";
 import { LiveText, SoundToggle, useAnnouncer, useLiveText, useSound } from "./announce.js";
 import { SeatBadge, seatClass, sinceMine } from "./moves.js";
-import { Chat, useChat } from "./chat.js";
+import { Chat, UnreadChat, useChat } from "./chat.js";
 import { seedWords } from "./options.js";
 import { usePlayer } from "./session.js";
 import { RulesDialog } from "./rules.js";
@@ -144,6 +144,7 @@ export function Table({ gameId, token }) {
       <div class="table-head">
         <h1>${game ? game.title : view.game}${you !== null ? html` <span class="as">as ${view.seats[you].name}</span>` : html` <span class="as">(watching)</span>`}</h1>
         <${Connection} status=${status} />
+        <${UnreadChat} chat=${chat} />
         ${you !== null && !over && html`<${SoundToggle} on=${sound} set=${setSound} />`}
         ${seed && html`<p class="seed">${seed}</p>`}
         <p class="links">
