@@ -233,6 +233,12 @@ class Game(ABC, Generic[S, C, E, V, O]):
         seat's move does not cancel another AI's pending turn."""
         return str(version)
 
+    def least(self, state: S, seat: int, now: int) -> C:
+        """The weakest command the rules allow `seat` now: what a table's turn clock plays for
+        a seat whose time ran out, so that a timeout never helps the late player (`docs/rules/
+        table.md`). By default the first legal command; a game with a turn clock says its own."""
+        return self.legal(state, seat, now)[0]
+
     def turn_key(self, state: S) -> int | None:
         """What names the turn in play, for a table's turn clock (`domain.seating`): the clock
         runs once per turn, and a turn goes on while its key stays the same, however many

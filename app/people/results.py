@@ -11,11 +11,13 @@ provisional.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import msgspec
 from openskill.models import PlackettLuce
 
 from app.commands.table import Table
+from domain.game import AnyGame
 
 #: How many rated games a player's rating stays provisional for (shown with a "?").
 PROVISIONAL_GAMES = 10
@@ -71,17 +73,13 @@ class GameResult(msgspec.Struct, frozen=True):
         return [s.player for s in self.seats if s.player is not None]
 
 
-def places(scores: Sequence[int], away: Sequence[int]) -> list[int]:
-    """Each seat's place: by score among the seats still played by their player, equal
-    scores sharing a place; a seat lost to timeouts or leaving is last, with any others
-    lost alike."""
-    present = [s for s in range(len(scores)) if s not in away]
-    found = []
-    for seat in range(len(scores)):
-        if seat in away:
-            found.append(len(scores))
-        else:
-            found.append(1 + sum(1 for o in present if scores[o] > scores[seat]))
+def places(game: AnyGame, state: Any) -> list[int]:
+    """Each seat's place, as the game's standings give it: by score among the seats still
+    played by their player, equal scores sharing a place; a seat lost to its player (left,
+    timed out, called, resigned) last, with any others lost alike (`domain.seating`)."""
+    found = [0] * len(game.scores(state))
+    for standing in game.standings(state):
+        found[standing.seat] = standing.rank
     return found
 
 
@@ -92,7 +90,7 @@ def result_of(table: Table, rated: bool) -> GameResult | None:
         return None
     game, state = table.game, table.state
     scores = game.scores(state)
-    found = places(scores, list(game.away(state)))
+    found = places(game, state)
     rated = rated and table.seed is None and all(s.player for s in table.seats)
     seats = [
         SeatResult(s.seat, s.name, scores[s.seat], found[s.seat], s.player) for s in table.seats

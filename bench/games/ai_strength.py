@@ -74,7 +74,7 @@ def play_one(job: tuple[str, int]) -> Played:
     setup = Setup(seed, players, options, ai_seats=tuple(range(len(levels))))
     _, state = play_out(game, setup, levels, Dice(seed ^ 0x5A1E))
     scores = tuple(game.scores(state))
-    return Played(title, seed, levels, scores, tuple(places(scores, list(game.away(state)))))
+    return Played(title, seed, levels, scores, tuple(places(game, state)))
 
 
 def as_result(played: Played) -> GameResult:

@@ -23,6 +23,7 @@ from domain.bazaar.model import (
     TurnEnded,
     WareBought,
 )
+from domain.bazaar.stones import COLOURS
 from domain.bazaar.views import BazaarView
 from domain.bazaar.wares import WARE_STONES
 from domain.game import Abandon, Game, Policy, Setup, Shape
@@ -80,6 +81,15 @@ class Bazaar(Game[State, Command, Event, BazaarView, ClockedTableOptions]):
             return []
         tops = tuple(WARE_STONES[stall[0]] if stall else None for stall in state.stalls)
         return moves.legal(state.phase, state.carpets[seat], state.cards, tops)
+
+    def least(self, state: State, seat: int, now: int = 0) -> Command:
+        """A timed-out seat draws a stone (never trades), takes the first colour for a joker,
+        and ends its turn without buying."""
+        if state.phase == "draw_or_trade":
+            return Draw()
+        if state.phase == "choose_colour":
+            return ChooseColour(COLOURS[0])
+        return EndTurn()
 
     def hints(self, state: State, seat: int, commands: Sequence[Command]) -> list[Price | None]:
         """The price each purchase would score (as the view's offers); None for the others."""

@@ -115,6 +115,18 @@ class Crazymino(Game[State, Command, Event, CrazyminoView, ClockedTableOptions])
             commands.append(DrawAndPass())
         return commands
 
+    def least(self, state: State, seat: int, now: int = 0) -> Command:
+        """A timed-out seat draws and passes; with the pile empty, it lays the tile that scores
+        least (the first such in `legal`'s order)."""
+        if state.pile:
+            return DrawAndPass()
+        commands = self.legal(state, seat, now)
+        scores = self.hints(state, seat, commands)
+        return min(
+            zip(commands, scores, strict=True),
+            key=lambda pair: pair[1].total if pair[1] is not None else 0,
+        )[0]
+
     def hints(self, state: State, seat: int, commands: Sequence[Command]) -> list[Score | None]:
         """The score breakdown each placement would get; None for other commands."""
         labels = groups(state.cells)

@@ -80,7 +80,26 @@ class TimeOut(CommandStruct, frozen=True, tag="time_out"):
     clock: int
 
 
-TableCommand = Leave | Rejoin | TimeOut | Abandon
+class Resign(CommandStruct, frozen=True, tag="resign"):
+    """Resign the game: your seat counts last; the AI plays it on, or the game ends when
+    fewer than two seats are left in it (`domain.seating.resigning`)."""
+
+
+class Call(CommandStruct, frozen=True, tag="call"):
+    """Call `seat`, whose turn it is and whose player seems gone: unless it moves within
+    `CALL_SECONDS`, the AI takes the seat (on a table without a turn clock)."""
+
+    seat: int
+
+
+class CallRunOut(CommandStruct, frozen=True, tag="call_run_out"):
+    """The system's command when the call number `call` on `seat` has run out."""
+
+    seat: int
+    call: int
+
+
+TableCommand = Leave | Rejoin | TimeOut | Abandon | Resign | Call | CallRunOut
 
 # -- events -----------------------------------------------------------------------------------
 
@@ -90,19 +109,27 @@ TableCommand = Leave | Rejoin | TimeOut | Abandon
 ClockPer = Literal["command", "turn"]
 
 
+#: What the clock plays for a seat whose time ran out: the `least` move the rules allow (every
+#: table set today), or the `normal` AI's move, as tables set before `TableSet.fallback` did.
+Fallback = Literal["normal", "least"]
+
+
 class TableSet(EventStruct, frozen=True, tag="table_set"):
     """The table's rules, when the setup chose any: the turn clock, how many timeouts in a row
     hand a seat to the AI, the AI level that takes over, and the seats the AI plays from the
     start (no clock runs for them).
 
     `clock_per`: `turn` on every table set today; `command` (the default) on those set before,
-    whose clock restarted at each command of a turn, so that their logs still check."""
+    whose clock restarted at each command of a turn, so that their logs still check.
+    `fallback`: `least` on every table set today; `normal` (the default) on those set before,
+    whose timed-out seats were played by the normal AI."""
 
     turn_seconds: int | None
     timeouts_to_ai: int
     takeover_level: str
     ai_seats: tuple[int, ...] = ()
     clock_per: ClockPer = "command"
+    fallback: Fallback = "normal"
 
 
 class ClockSet(EventStruct, frozen=True, tag="clock_set"):
@@ -127,13 +154,49 @@ class TimedOut(EventStruct, frozen=True, tag="timed_out"):
     strike: int
 
 
+#: Why a seat's player is away: they left, ran out of time too often, did not answer a call
+#: of the others, or resigned.
+AwayReason = Literal["left", "timeouts", "called", "resigned"]
+
+
 class SeatLeft(EventStruct, frozen=True, tag="seat_left"):
-    """A seat's player left (`left`) or ran out of time too often (`timeouts`); the AI of
-    `level` plays the seat from now on."""
+    """A seat's player left (`left`), ran out of time too often (`timeouts`) or did not answer
+    a call (`called`); the AI of `level` plays the seat from now on."""
 
     seat: int
     level: str
-    reason: Literal["left", "timeouts"]
+    reason: AwayReason
+
+
+class SeatResigned(EventStruct, frozen=True, tag="seat_resigned"):
+    """A seat's player resigned: the seat counts last, and the AI of `level` plays it on
+    (None: nobody, the game ends with this command)."""
+
+    seat: int
+    level: str | None
+
+
+class SeatCalled(EventStruct, frozen=True, tag="seat_called"):
+    """`caller` called `seat`: unless it moves before `due` (ms), the AI takes the seat.
+    `call` numbers the calls of the game."""
+
+    seat: int
+    caller: int
+    due: int
+    call: int
+
+
+class CallAnswered(EventStruct, frozen=True, tag="call_answered"):
+    """The called seat moved (or its turn passed): its call is over."""
+
+    seat: int
+
+
+class CallRanOut(EventStruct, frozen=True, tag="call_ran_out"):
+    """The call number `call` on `seat` ran out unanswered: the AI takes the seat."""
+
+    seat: int
+    call: int
 
 
 class SeatRejoined(EventStruct, frozen=True, tag="seat_rejoined"):
@@ -142,7 +205,17 @@ class SeatRejoined(EventStruct, frozen=True, tag="seat_rejoined"):
     seat: int
 
 
-TableEvent = TableSet | ClockSet | TimedOut | SeatLeft | SeatRejoined
+TableEvent = (
+    TableSet
+    | ClockSet
+    | TimedOut
+    | SeatLeft
+    | SeatRejoined
+    | SeatResigned
+    | SeatCalled
+    | CallAnswered
+    | CallRanOut
+)
 
 # -- state ------------------------------------------------------------------------------------
 
@@ -155,10 +228,21 @@ class Clock(msgspec.Struct, frozen=True):
 
 
 class Away(msgspec.Struct, frozen=True):
-    """A seat whose player has left, and the AI level that plays it meanwhile."""
+    """A seat whose player has left, the AI level that plays it meanwhile, and why."""
 
     seat: int
     level: str
+    reason: AwayReason = "left"
+
+
+class Called(msgspec.Struct, frozen=True):
+    """A call on a seat whose turn it is: the seat that called, when it runs out (ms), and its
+    number."""
+
+    seat: int
+    caller: int
+    due: int
+    call: int
 
 
 class Seating(msgspec.Struct, frozen=True):
@@ -173,6 +257,10 @@ class Seating(msgspec.Struct, frozen=True):
     clock: Clock | None = None
     clocks: int = 0  # clocks set so far: the number of the running one
     clock_per: ClockPer = "command"
+    fallback: Fallback = "normal"
+    resigned: tuple[int, ...] = ()
+    called: Called | None = None
+    calls: int = 0  # calls made so far: the number of the last one
 
     def level_away(self, seat: int) -> str | None:
         if not self.away:  # the usual case: everyone sits at the table
@@ -191,7 +279,8 @@ class SeatedState(msgspec.Struct, Generic[S], frozen=True):
 
 
 class TableView(msgspec.Struct, frozen=True):
-    """What everyone sees of the table: its rules, who has left, and the running clock."""
+    """What everyone sees of the table: its rules, who has left (and why), who resigned, the
+    running clock, and the call on a seat that has not answered yet."""
 
     turn_seconds: int | None
     timeouts_to_ai: int
@@ -199,6 +288,8 @@ class TableView(msgspec.Struct, frozen=True):
     away: tuple[Away, ...]
     strikes: tuple[int, ...]
     clock: Clock | None
+    resigned: tuple[int, ...] = ()
+    called: Called | None = None
 
 
 # -- errors -----------------------------------------------------------------------------------
@@ -220,6 +311,19 @@ class NotLeft(TurnError):
     """Taking back a seat one has not left."""
 
     code = "not_left"
+
+
+class AlreadyResigned(TurnError):
+    """Resigning, or taking back a seat, after resigning."""
+
+    code = "already_resigned"
+
+
+class NotCallable(TurnError):
+    """Calling a seat that is not a person's whose turn it is, or on a table whose turn clock
+    limits every turn already."""
+
+    code = "not_callable"
 
 
 class ClockRunning(RuleError):

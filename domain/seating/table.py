@@ -14,6 +14,10 @@ its commands and events are the game's plus the table's own (`domain.seating.mod
   leaving means in it (`Game.leave`). `Rejoin` takes it back.
 - The system's `Abandon` ends a game nobody has played for a long time, with the events the
   game's `abandoned` gives; the table also checks the number of seats of every setup.
+- `Resign` and `Call` end a game for a seat before its end (`domain.seating.resigning`); a seat
+  lost so, or away at the end, counts last in the standings.
+- A timed-out seat is played the `least` move its rules allow (`Game.least`), never a good one;
+  tables set before `TableSet.fallback` were played the normal AI's move, and replay so.
 - The table never decides who is a person: the service asks `away` and `admit`.
 """
 
@@ -27,21 +31,30 @@ from msgspec.structs import replace
 from domain.errors import GameOverError, OptionError, RuleError, SetupError, TurnError
 from domain.game import Abandon, AnyGame, Game, Policy, Setup, Standing, Timer
 from domain.memo import Described
-from domain.seating import words
+from domain.seating import resigning, words
 from domain.seating.model import (
     AlreadyLeft,
+    AlreadyResigned,
     Away,
+    Call,
+    CallAnswered,
+    Called,
+    CallRanOut,
+    CallRunOut,
     Clock,
     ClockRunning,
     ClockSet,
     Leave,
     NotLeft,
     Rejoin,
+    Resign,
     SeatAway,
+    SeatCalled,
     SeatedState,
     Seating,
     SeatLeft,
     SeatRejoined,
+    SeatResigned,
     TableEvent,
     TableSet,
     TableView,
@@ -51,7 +64,18 @@ from domain.seating.model import (
 )
 from domain.seating.model import TableCommand as _TableCommand
 
-_TABLE_EVENTS = (TableSet, ClockSet, TimedOut, SeatLeft, SeatRejoined)
+_TABLE_EVENTS = (
+    TableSet,
+    ClockSet,
+    TimedOut,
+    SeatLeft,
+    SeatRejoined,
+    SeatResigned,
+    SeatCalled,
+    CallAnswered,
+    CallRanOut,
+)
+_TABLE_COMMANDS = (TimeOut, Leave, Rejoin, Abandon, Resign, Call, CallRunOut)
 #: Whether each type of event met so far is one of the table's (`isinstance` of a type that is
 #: not among several Struct types is slow: it is asked once per type).
 _IS_TABLE_EVENT: dict[type, bool] = {}
@@ -59,10 +83,11 @@ _IS_TABLE_EVENT: dict[type, bool] = {}
 #: event kept alive meanwhile, and the names given); beyond that the memo starts afresh.
 DESCRIBED = 64
 _DESCRIBED = Described(DESCRIBED)
-#: What each type of command met so far is: the table's `TimeOut`, `Leave` or `Rejoin`, or the
+#: What each type of command met so far is: one of the table's (`_TABLE_COMMANDS`), or the
 #: game's own (None).
 _TABLE_COMMAND: dict[type, type | None] = {}
-#: The AI level whose move a timed-out seat plays.
+#: The AI level whose move a timed-out seat of a table set before `TableSet.fallback` plays, and
+#: the takeover level a table states only when it differs.
 FALLBACK = "normal"
 #: The most commands the fallback plays to finish a turn (a Bazaar turn takes three at most).
 TURN_COMMANDS = 16
@@ -115,6 +140,7 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
             level,
             tuple(sorted(setup.ai_seats)),
             clock_per="turn",
+            fallback="least",
         )
         events: list[Any] = list(self.inner.start(setup, now))
         if table.turn_seconds is not None or level != FALLBACK:
@@ -123,11 +149,17 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
         return events + self._clock(state, now, state.table.strikes)
 
     def edition(self, opening: list[Any], recorded: Sequence[Any]) -> list[Any]:
-        """A table set before `TableSet.clock_per` (its clock ran once per command) goes on
+        """A table set before `TableSet.fallback` (its timed-out seats played the normal AI's
+        move), or before `TableSet.clock_per` too (its clock ran once per command), goes on
         deciding so: its log checks as it was played."""
-        older = [replace(e, clock_per="command") if type(e) is TableSet else e for e in opening]
-        if older != opening and list(recorded) == older:
-            return older
+        recorded = list(recorded)
+        for older in (
+            {"fallback": "normal"},
+            {"fallback": "normal", "clock_per": "command"},
+        ):
+            edition = [replace(e, **older) if type(e) is TableSet else e for e in opening]
+            if edition != opening and recorded == edition:
+                return edition
         return opening
 
     # -- deciding -------------------------------------------------------------------------
@@ -141,6 +173,8 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
             return self._timed_out(state, seat, command, now)
         if own is None:
             events = list(self.inner.decide(game, seat, command, now))
+            if table.called is not None:
+                events += resigning.answered(self, state, seat, events)
             if table.turn_seconds is None or not events:  # no clock: `_clock_after` adds none
                 return events
             strikes = table.strikes if seat is None else _strike(table, seat, 0)
@@ -154,16 +188,27 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
                 raise GameOverError("The game is over.")
             ended = self.inner.abandoned(game)
             return ended + self._clock_after(state, ended, now, table.strikes)
+        if own is CallRunOut:
+            if self.inner.is_over(game):
+                return []
+            return resigning.call_run_out(state, seat, command)
         if seat is None:
-            raise TurnError("Only a player leaves the table or comes back to it.")
+            raise TurnError("Only a player leaves the table, resigns, calls or comes back.")
         if self.inner.is_over(game):
             raise GameOverError("The game is over.")
+        if own is Resign:
+            resigned = resigning.resign(self, state, seat, now)
+            return resigned + self._clock_after(state, resigned, now, _strike(table, seat, 0))
+        if own is Call:
+            return resigning.call(self, state, seat, command, now)
         if own is Leave:
             if table.level_away(seat) is not None:
                 raise AlreadyLeft("You have left the table already.")
             left: list[Any] = [SeatLeft(seat, table.takeover_level, "left")]
             left += self.inner.leave(game, seat, now)
             return left + self._clock_after(state, left, now, _strike(table, seat, 0))
+        if seat in table.resigned:
+            raise AlreadyResigned("You resigned: the AI plays your seat to the end.")
         if table.level_away(seat) is None:
             raise NotLeft("You have not left the table: your seat is yours.")
         back: list[Any] = [SeatRejoined(seat)]
@@ -193,15 +238,19 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
         return events + self._clock_after(state, events, now, strikes, ran_out=True)
 
     def _fallback(self, game: Any, who: int, table: Seating, now: int) -> list[Any]:
-        """The `normal` AI's commands for a seat whose time ran out, each decided from the
-        seat's own view (as a person would see it): to the end of the turn, or one command on
-        a table whose clock runs per command. Its entropy is fixed by the clock and the step,
-        so that a replay decides alike."""
+        """The commands played for a seat whose time ran out: the `least` the rules allow
+        (`Game.least`), or on a table set before `TableSet.fallback` the `normal` AI's, each
+        decided from the seat's own view (its entropy fixed by the clock and the step, so that
+        a replay decides alike); to the end of the turn, or one command on a table whose clock
+        runs per command."""
         inner, policy = self.inner, self.inner.policies[FALLBACK]
         key = inner.turn_key(game) if table.clock_per == "turn" else None
         events: list[Any] = []
         for step in range(TURN_COMMANDS):
-            move = policy(inner.view(game, who), _entropy(table.clocks, who, step), now)
+            if table.fallback == "least":
+                move = inner.least(game, who, now)
+            else:
+                move = policy(inner.view(game, who), _entropy(table.clocks, who, step), now)
             played = inner.decide(game, who, move, now)
             events += played
             if key is None or not played:
@@ -271,7 +320,11 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
         return [ClockSet(people[0], now + table.turn_seconds * 1000, strikes)]
 
     def admit(self, state: SeatedState[Any], seat: int, command: Any) -> None:
-        if _table_command(command) in (Leave, Rejoin) or state.table.level_away(seat) is None:
+        if state.table.level_away(seat) is None or _table_command(command) in (
+            Leave,
+            Rejoin,
+            Resign,
+        ):
             return
         raise SeatAway(
             "You have left the table and the AI plays your seat: take your seat back first."
@@ -314,7 +367,9 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
         return self.inner.scores(state.game)
 
     def standings(self, state: SeatedState[Any]) -> list[Standing]:
-        return self.inner.standings(state.game)
+        """The game's standings, with every seat lost to its player (away at the end, or
+        resigned) last."""
+        return resigning.standings(self, state)
 
     def legal(self, state: SeatedState[Any], seat: int, now: int) -> list[Any]:
         """The game's commands for a seat whose player sits there; none for one who left."""
@@ -331,8 +386,16 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
 
     def seating(self, state: SeatedState[Any]) -> TableView:
         t = state.table
+        called = None if self.inner.is_over(state.game) else resigning.active(state)
         return TableView(
-            t.turn_seconds, t.timeouts_to_ai, t.takeover_level, t.away, t.strikes, t.clock
+            t.turn_seconds,
+            t.timeouts_to_ai,
+            t.takeover_level,
+            t.away,
+            t.strikes,
+            t.clock,
+            t.resigned,
+            called,
         )
 
     def view(self, state: SeatedState[Any], viewer: int | None) -> Any:
@@ -365,17 +428,30 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
                 return seat, Leave()
             case SeatRejoined(seat=seat):
                 return seat, Rejoin()
-            case TableSet() | ClockSet() | SeatLeft():
+            case SeatResigned(seat=seat):
+                return seat, Resign()
+            case SeatCalled(seat=seat, caller=caller):
+                return caller, Call(seat)
+            case CallRanOut(seat=seat, call=number):
+                return None, CallRunOut(seat, number)
+            case TableSet() | ClockSet() | SeatLeft() | CallAnswered():
                 return None
         return self.inner.cause(event)
 
     def timers(self, state: SeatedState[Any]) -> list[Timer]:
-        clock, number = state.table.clock, state.table.clocks
-        if clock is None:
+        table = state.table
+        clock, number = table.clock, table.clocks
+        if clock is None and table.called is None:
             return list(self.inner.timers(state.game))
         timers = list(self.inner.timers(state.game))
-        if not self.inner.is_over(state.game):
+        if self.inner.is_over(state.game):
+            return timers
+        if clock is not None:
             timers.append(Timer(f"clock-{number}", clock.due, TimeOut(clock.seat, number)))
+        called = resigning.active(state)
+        if called is not None:
+            command = CallRunOut(called.seat, called.call)
+            timers.append(Timer(f"call-{called.call}", called.due, command))
         return timers
 
     def ai_key(self, state: SeatedState[Any], seat: int, version: int) -> str:
@@ -430,6 +506,7 @@ def _table_after(table: Seating, event: Any) -> Seating:
                 takeover_level=level,
                 ai_seats=event.ai_seats,
                 clock_per=event.clock_per,
+                fallback=event.fallback,
             )
         case ClockSet(strikes=strikes, kept=True):
             return replace(table, strikes=strikes)
@@ -438,12 +515,25 @@ def _table_after(table: Seating, event: Any) -> Seating:
             return replace(table, clock=clock, clocks=table.clocks + 1, strikes=strikes)
         case TimedOut(seat=seat, strike=strike) if seat >= 0:
             return replace(table, strikes=_strike(table, seat, strike))
-        case SeatLeft(seat=seat, level=level):
-            away = [a for a in table.away if a.seat != seat] + [Away(seat, level)]
-            return replace(table, away=tuple(sorted(away, key=lambda a: a.seat)))
+        case SeatLeft(seat=seat, level=level, reason=reason):
+            return _away(table, Away(seat, level, reason))
         case SeatRejoined(seat=seat):
             return replace(table, away=tuple(a for a in table.away if a.seat != seat))
+        case SeatResigned(seat=seat, level=level):
+            resigned = replace(table, resigned=(*table.resigned, seat))
+            return resigned if level is None else _away(resigned, Away(seat, level, "resigned"))
+        case SeatCalled(seat=seat, caller=caller, due=due, call=number):
+            return replace(table, called=Called(seat, caller, due, number), calls=number)
+        case CallAnswered() | CallRanOut():
+            return replace(table, called=None)
     return table
+
+
+def _away(table: Seating, away: Away) -> Seating:
+    """`table` with `away`'s seat played by the AI (and no call running on it)."""
+    seats = [a for a in table.away if a.seat != away.seat] + [away]
+    called = table.called if table.called is None or table.called.seat != away.seat else None
+    return replace(table, away=tuple(sorted(seats, key=lambda a: a.seat)), called=called)
 
 
 def _is_table_event(event: Any) -> bool:
@@ -456,11 +546,11 @@ def _is_table_event(event: Any) -> bool:
 
 
 def _table_command(command: Any) -> type | None:
-    """The table's command class `command` is an instance of (`TimeOut`, `Leave`, `Rejoin`,
-    `Abandon`), or None for a command of the game: `isinstance` asked once per type of command."""
+    """The table's command class `command` is an instance of (one of `_TABLE_COMMANDS`), or
+    None for a command of the game: `isinstance` asked once per type of command."""
     kind = type(command)
     if kind in _TABLE_COMMAND:
         return _TABLE_COMMAND[kind]
-    found = next((c for c in (TimeOut, Leave, Rejoin, Abandon) if isinstance(command, c)), None)
+    found = next((c for c in _TABLE_COMMANDS if isinstance(command, c)), None)
     _TABLE_COMMAND[kind] = found
     return found

@@ -5,7 +5,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.seating.model import ClockSet, SeatLeft, SeatRejoined, TableSet, TimedOut
+from domain.seating.model import (
+    CallAnswered,
+    CallRanOut,
+    ClockSet,
+    SeatCalled,
+    SeatLeft,
+    SeatRejoined,
+    SeatResigned,
+    TableSet,
+    TimedOut,
+)
+from domain.seating.resigning import CALL_SECONDS
 
 
 def describe(event: Any, names: Sequence[str]) -> str:
@@ -29,17 +40,32 @@ def describe(event: Any, names: Sequence[str]) -> str:
             late = f" (timed out {count} in a row)" if count else ""
             return f"{who(seat)}'s turn clock starts{late}."
         case TimedOut(seat=seat, strike=strike):
-            return (
-                f"{who(seat)} ran out of time ({_times(strike)} in a row): "
-                "the AI plays the move for them."
-            )
+            return f"{who(seat)}'s time ran out ({_times(strike)} in a row)."
         case SeatLeft(seat=seat, level=level, reason="left"):
             return f"{who(seat)} left the table: the {level} AI plays their seat."
+        case SeatLeft(seat=seat, level=level, reason="called"):
+            return f"{who(seat)} did not answer the call: the {level} AI plays their seat now."
         case SeatLeft(seat=seat, level=level):
             return f"{who(seat)} ran out of time too often: the {level} AI plays their seat now."
         case SeatRejoined(seat=seat):
             return f"{who(seat)} took their seat back."
+        case SeatResigned(seat=seat, level=None):
+            return f"{who(seat)} resigned: the game ends."
+        case SeatResigned(seat=seat, level=level):
+            return f"{who(seat)} resigned: the {level} AI plays their seat to the end."
+        case SeatCalled(seat=seat, caller=caller):
+            return (
+                f"{who(caller)} calls {who(seat)}: unless {who(seat)} moves within "
+                f"{CALL_MINUTES} minutes, the AI takes the seat."
+            )
+        case CallAnswered(seat=seat):
+            return f"{who(seat)} answered the call."
+        case CallRanOut(seat=seat):
+            return f"{who(seat)}'s call ran out."
     return type(event).__name__
+
+
+CALL_MINUTES = CALL_SECONDS // 60
 
 
 def _times(count: int) -> str:

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from app.people.results import NEW, GameResult, SeatResult, fold, places, rate, shown
+from domain.game import Setup
+from domain.registry import TABLES
+from domain.seating.model import Leave
 
 
 def a_result(
@@ -14,13 +19,23 @@ def a_result(
     return GameResult(game_id, "crazymino", ended, rated, seats)
 
 
-def test_places_follow_the_scores_and_equal_scores_share_a_place() -> None:
-    assert places([30, 50, 30, 10], []) == [2, 1, 2, 4]
+def test_places_are_the_games_standings_by_seat() -> None:
+    game = TABLES["crazymino"]
+    state = game.replay(game.start(Setup(seed=1, players=("Ann", "Bob", "Cy", "Di")), 0))
+    assert places(game, state) == [1, 1, 1, 1]
+    state = game.fold(state, game.decide(state, 2, Leave(), 0))
+    assert places(game, state) == [1, 1, 4, 1]
 
 
 def test_a_seat_lost_to_timeouts_or_leaving_is_last_whatever_its_score() -> None:
-    assert places([90, 50, 30, 10], [0]) == [4, 1, 2, 3]
-    assert places([90, 50, 30, 10], [0, 2]) == [4, 1, 4, 2]
+    game = TABLES["crazymino"]
+    state = game.replay(game.start(Setup(seed=1, players=("Ann", "Bob", "Cy", "Di")), 0))
+    scored = msgspec.structs.replace(state.game, scores=(90, 50, 30, 10))
+    state = msgspec.structs.replace(state, game=scored)
+    assert places(game, state) == [1, 2, 3, 4]
+    for seat in (0, 2):
+        state = game.fold(state, game.decide(state, seat, Leave(), 0))
+    assert places(game, state) == [3, 1, 3, 2]
 
 
 def test_a_new_player_shows_1000_and_a_winner_gains_what_a_loser_loses() -> None:

@@ -29,7 +29,7 @@ from domain.seating.model import (
     TimedOut,
     TimeOut,
 )
-from domain.seating.table import FALLBACK, Seated
+from domain.seating.table import Seated
 from domain.verify import verify
 
 TURN_BASED = ["crazymino", "bazaar"]
@@ -79,7 +79,7 @@ def test_a_table_without_options_adds_nothing_to_the_log(name: str) -> None:
 def test_the_clock_starts_for_the_person_to_act(name: str) -> None:
     log = clocked(name)
     table_set, clock_set = (r.event for r in log.records[-2:])
-    assert table_set == TableSet(SECONDS, 3, "normal", (), clock_per="turn")
+    assert table_set == TableSet(SECONDS, 3, "normal", (), clock_per="turn", fallback="least")
     assert clock_set == ClockSet(log.seat, T0 + SECONDS * 1000, ())
     (timer,) = log.game.timers(log.state)
     assert timer.due == T0 + SECONDS * 1000
@@ -89,7 +89,7 @@ def test_the_clock_starts_for_the_person_to_act(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", TURN_BASED)
-def test_a_timeout_plays_the_normal_ai_move_from_the_seats_own_view(name: str) -> None:
+def test_a_timeout_plays_the_least_move_the_rules_allow(name: str) -> None:
     log = clocked(name)
     seat, due = log.seat, T0 + SECONDS * 1000
     with pytest.raises(ClockRunning):
@@ -101,20 +101,13 @@ def test_a_timeout_plays_the_normal_ai_move_from_the_seats_own_view(name: str) -
     before = log.state
     events = log.send(None, TimeOut(seat, 1), due)
     assert events[0] == TimedOut(seat, 1, 1)
-    view = game.inner.view(before.game, seat)
-    move = game.inner.policies[FALLBACK](view, _entropy_of(game, before, seat), due)
-    played = game.inner.decide(before.game, seat, move, due)
+    played = game.inner.decide(before.game, seat, game.inner.least(before.game, seat, due), due)
     assert events[1 : 1 + len(played)] == played
+    # The least move scores nothing: Crazymino draws and passes, Bazaar draws and buys nothing.
+    assert game.scores(log.state) == game.scores(before)
     assert isinstance(events[-1], ClockSet) and events[-1].strikes[seat] == 1
-    assert "ran out of time (once in a row)" in game.describe(events[0], ["Ann", "Bob"])
-
-
-def _entropy_of(game: Seated, state: Any, seat: int) -> int:
-    """The entropy the fallback used: the one that reproduces its move (it is fixed by the
-    clock, so that replays and `verify` decide alike)."""
-    from domain.seating.table import _entropy
-
-    return _entropy(state.table.clocks, seat)
+    words = game.describe(TimedOut(1, 1, 1), ["Ann", "Bob"])
+    assert words == "Bob's time ran out (once in a row)."
 
 
 @pytest.mark.parametrize("name", TURN_BASED)

@@ -185,6 +185,36 @@ def test_a_bazaar_log_recorded_with_a_clock_per_command_still_decodes_and_checks
     assert state.table.strikes_of(1) == 2
 
 
+@pytest.mark.parametrize("name", ["crazymino", "bazaar"])
+def test_a_log_whose_timeouts_played_the_normal_ai_still_checks(name: str) -> None:
+    """Logs written before a timeout played the least move (their `table_set` has no
+    `fallback`): the normal AI's move was played for the late seat, and they check so."""
+    game = TABLES[name]
+    records = list[Record[game.event_type]]  # type: ignore[name-defined]
+    kind = msgspec.defstruct("Log", [("setup", Setup), ("records", records)])
+    log: Any = msgspec.json.decode(
+        (RECORDED / f"{name}_normal_fallback.json").read_bytes(), type=kind
+    )
+    events = [r.event for r in log.records]
+    table = next(e for e in events if isinstance(e, TableSet))
+    assert (table.fallback, table.clock_per) == ("normal", "turn")
+    state = verify(game, log.setup, log.records)
+    assert state == game.replay(events)
+    assert sorted(state.table.strikes) == [2, 2]  # four timeouts, two a seat
+    if name == "crazymino":  # the normal AI laid tiles for the late seats
+        assert any(type(e).__name__ == "TilePlaced" for e in events)
+    # The same log with its table set today (the least move) does not check.
+    today = [
+        Record(r.at, r.by, msgspec.structs.replace(r.event, fallback="least"))
+        if isinstance(r.event, TableSet)
+        else r
+        for r in log.records
+    ]
+    if name == "crazymino":
+        with pytest.raises(LogError):
+            verify(game, log.setup, today)
+
+
 def test_a_log_played_per_turn_does_not_check_as_one_played_per_command() -> None:
     log = Log("bazaar")
     log.send(1, Draw(), T0 + 1000)
