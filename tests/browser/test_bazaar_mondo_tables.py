@@ -186,6 +186,7 @@ async def test_mondo_take_turn_flip_place_chip_and_rounds(
     await no_serious_violation(page)
     before = await page.locator(".log li").count()
     await page.get_by_role("button", name=re.compile("Take the bonus chip")).click()
+    await page.get_by_role("button", name="Yes, take the chip").click()
     await wait_log_grows(page, before, "Ann takes the bonus chip")
     await expect(page.locator(".log li", has_text="Round 1 ends")).to_have_count(1, timeout=20_000)
     await expect(page.get_by_role("heading", name="Round 1 scores")).to_be_visible()

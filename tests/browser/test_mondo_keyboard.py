@@ -192,9 +192,12 @@ async def test_a_whole_mondo_round_with_the_keyboard_alone(
     await wait_log_grows(page, before, "Ann takes the task")
     await focus_is(page, "display")
 
-    # Tab reaches the bonus chip: Enter takes it, and Ann's round is over.
+    # Tab reaches the bonus chip: Enter asks first (her board has empty spaces), Shift+Tab
+    # reaches Yes, Enter takes it, and Ann's round is over.
     await tab_to(page, "chip", back=True)
     before = await log_size(page)
+    await page.keyboard.press("Enter")
+    await page.keyboard.press("Shift+Tab")
     await page.keyboard.press("Enter")
     await wait_log_grows(page, before, "Ann takes the bonus chip")
     assert await focused(page) == "chip"  # the chip's button stays, not to be pressed again

@@ -73,6 +73,7 @@ async def test_the_round_scores_open_between_rounds_and_close(
     # Ann leaves the round; the AI's round ends with the clock: the scores open.
     before = await log_size(page)
     await page.get_by_role("button", name=re.compile("Take the bonus chip")).click()
+    await page.get_by_role("button", name="Yes, take the chip").click()
     await wait_log_grows(page, before, "Ann takes the bonus chip")
     dialog = page.locator("dialog.round-scores")
     await expect(dialog).to_have_attribute("open", "", timeout=40_000)

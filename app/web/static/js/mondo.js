@@ -10,6 +10,7 @@ import { RoundClock, useNow } from "./mondo-clock.js";
 import { RoundScores, ScoreLines } from "./mondo-scores.js";
 import { SeatBadge, seatClass } from "./moves.js";
 import { COLS, clock, spaceName, specialName, taskName, tileCount } from "./mondo-words.js";
+import { BonusChip } from "./mondo-chip.js";
 
 export { Face, faceWords };
 
@@ -278,8 +279,7 @@ export function MondoBoard({ view, send, busy, log, readOnly = false }) {
                   </div>
                 </div>`
               : html`<p class="hint">${mine.chip !== null ? `You took the bonus chip ${mine.chip}: your round is over.` : "Take a tile from the display."}</p>`}
-              ${me !== null && !readOnly && html`<button type="button" class="primary" aria-disabled=${chip ? null : "true"} onClick=${() => act(chip)}>
-                Take the bonus chip${state.chips.length ? ` (${state.chips[0]})` : ""}</button>`}
+              ${me !== null && !readOnly && html`<${BonusChip} chip=${chip} top=${state.chips[0]} seat=${mine} holding=${!!held} act=${act} />`}
             </section>
             ${tasks}
           </div>`}
