@@ -6,6 +6,8 @@ import { api, followTables } from "./api.js";
 import { ScoreChart } from "./chart.js";
 import { PlayerName, RatingChange } from "./rating.js";
 import { useRatingChanges } from "./result.js";
+import { endWords } from "./seating.js";
+import { SETTLED_AFTER } from "./rating.js";
 
 export const points = (n) => `${n} ${Math.abs(n) === 1 ? "point" : "points"}`;
 
@@ -19,6 +21,7 @@ export function winnerWords(view) {
   const standings = view.standings || [];
   if (!standings.length) return "The game is over.";
   const first = standings.filter((s) => s.rank === 1);
+  if (first.every((s) => endWords(view, s.seat))) return "nobody wins: every player left or resigned.";
   const names = first.map((s) => view.seats[s.seat].name);
   const score = points(first[0].score);
   if (view.seats.length === 1) return `${names[0]} ends with ${score}.`;
@@ -52,10 +55,12 @@ export function Ending({ view, game, gameId, token, name, focus }) {
           <li value=${s.rank}>
             <strong><${PlayerName} name=${seat.name} player=${seat.player} /></strong>: ${points(s.score)}
             ${game && game.scoreLine && html`<span class="line"> (${game.scoreLine(view, s.seat)})</span>`}
+            ${endWords(view, s.seat) && html` <em class="lost">(${endWords(view, s.seat)})</em>`}
             ${line && line.change !== undefined && html` <${RatingChange} change=${line.change} />`}
           </li>`;
         })}
       </ol>
+      ${changes && html`<${WhyChanges} />`}
       <p class="links">
         <a href=${replay}>Replay the game</a>
         <a href=${`/api/games/${gameId}/export`} download=${`${view.game}-${gameId}.json`}>Export its log</a>
@@ -65,6 +70,14 @@ export function Ending({ view, game, gameId, token, name, focus }) {
       ${timeline && html`<${ScoreChart} timeline=${timeline} />`}
     </section>
   `;
+}
+
+// Why the ratings moved as they did: a new player's rating moves far while the service learns
+// their level (their first rated games are provisional), then less and less.
+function WhyChanges() {
+  return html`<p class="why-ratings">Why these changes: a rating moves by how its player placed
+    against what the ratings expected, and most in a player's first ${SETTLED_AFTER} rated games
+    (a provisional rating, marked "?"), while the service learns their level; then less and less.</p>`;
 }
 
 // Another game with the same players: a table with a seat kept for each of them, where each

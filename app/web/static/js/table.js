@@ -11,6 +11,7 @@ import { Chat, UnreadChat, useChat } from "./chat.js";
 import { seedWords } from "./options.js";
 import { usePlayer } from "./session.js";
 import { RulesDialog } from "./rules.js";
+import { Seating, awayOf, lostWords, timedOutSince } from "./seating.js";
 
 export function Table({ gameId, token }) {
   const [view, setView] = useState(null);
@@ -157,7 +158,7 @@ export function Table({ gameId, token }) {
           <a href=${`/replay/${gameId}${token ? `#t=${token}` : ""}`}>Replay</a>
           <a href="/">Lobby</a>
         </p>
-        ${view.table && !over && html`<${Seating} view=${view} send=${send} busy=${busy} say=${say} />`}
+        ${view.table && !over && html`<${Seating} view=${view} log=${log} send=${send} busy=${busy} say=${say} />`}
       </div>
       <${RulesDialog} game=${view.game} asked=${rulesAsked} />
       <${LiveText} text=${liveText} />
@@ -185,11 +186,6 @@ function Connection({ status }) {
     <span class="dot" aria-hidden="true"></span>${words}</p>`;
 }
 
-// Who has left the table, and the AI level playing for them meanwhile, by seat.
-function awayOf(view) {
-  return new Map(((view.table && view.table.away) || []).map((a) => [a.seat, a.level]));
-}
-
 const UNSAID = new Set(["clock_set", "game_started", "round_started", "round_ended", "game_ended"]);
 
 /** What each seat did since your own last move (for a watcher: its last move), in words. */
@@ -211,6 +207,7 @@ function lastMoves(view, log) {
 function Players({ view, game, log }) {
   const away = awayOf(view);
   const moves = lastMoves(view, log);
+  const late = timedOutSince(view, log);
   return html`
     <section class="players" aria-label="Players">
       <ul>
@@ -219,7 +216,8 @@ function Players({ view, game, log }) {
           const gone = away.get(s.seat);
           return html`
             <li class=${`${acting ? "acting " : ""}${seatClass(s.seat)}`}>
-              <span class="head"><${SeatBadge} seat=${s.seat} /> <span class="name">${s.name}${s.type === "ai" ? html` <small>(AI, ${s.level})</small>` : ""}${s.seat === view.seat ? html` <small>(you)</small>` : ""}${gone ? html` <small class="away">(left: the ${gone} AI plays)</small>` : ""}
+              <span class="head"><${SeatBadge} seat=${s.seat} /> <span class="name">${s.name}${s.type === "ai" ? html` <small>(AI, ${s.level})</small>` : ""}${s.seat === view.seat ? html` <small>(you)</small>` : ""}${gone ? html` <small class="away">(${lostWords(gone)})</small>` : ""}
+                ${late.has(s.seat) && html` <strong class="timed-out">${s.seat === view.seat ? "Your" : `${s.name}'s`} time ran out</strong>`}
                 <span class="score">${points(view.scores[s.seat])}</span>
                 ${acting && html` <span class="turn">${view.to_act.length > 1 ? "playing" : "to play"}</span>`}</span></span>
               ${game && game.seatNote && html`<span class="note">${game.seatNote(view, s.seat)}</span>`}
@@ -230,61 +228,6 @@ function Players({ view, game, log }) {
       </ul>
     </section>
   `;
-}
-
-// The table around the game: the turn clock counting down, leaving and taking a seat back.
-function Seating({ view, send, busy, say }) {
-  const table = view.table;
-  const you = view.seat;
-  const mine = you !== null && view.seats[you].type === "human";
-  const level = awayOf(view).get(you);
-  const [asking, setAsking] = useState(false);
-  return html`
-    <section class="seating" aria-label="Table">
-      ${table.clock && html`<${TurnClock} view=${view} say=${say} />`}
-      ${mine && level && html`
-        <p class="away-note">You left the table: the ${level} AI plays your seat.
-          <button onClick=${() => send({ type: "rejoin" })} disabled=${busy}>Take my seat back</button></p>`}
-      ${mine && !level && !asking && html`
-        <button class="leave" onClick=${() => setAsking(true)} disabled=${busy}>Leave table</button>`}
-      ${mine && !level && asking && html`
-        <p class="confirm" role="group" aria-label="Leave the table?">Leave? The ${table.takeover_level} AI plays your seat until you take it back.
-          <button onClick=${async () => { setAsking(false); await send({ type: "leave" }); }} disabled=${busy}>Yes, leave</button>
-          <button onClick=${() => setAsking(false)} autofocus>Stay</button></p>`}
-    </section>
-  `;
-}
-
-function TurnClock({ view, say }) {
-  const { seat, due } = view.table.clock;
-  // The server's time runs `skew` ms ahead of this browser's.
-  const skew = useRef(0);
-  const [tick, setTick] = useState(Date.now());
-  useEffect(() => {
-    skew.current = view.now - Date.now();
-  }, [view.now]);
-  useEffect(() => {
-    const timer = setInterval(() => setTick(Date.now()), 250);
-    return () => clearInterval(timer);
-  }, []);
-  const left = Math.max(0, Math.ceil((due - tick - skew.current) / 1000));
-  const whose = seat === view.seat ? "Your" : `${view.seats[seat].name}'s`;
-  // Spoken, on your own clock only, at each full minute left and at 10 s: never every second.
-  const spoken = useRef(null);
-  useEffect(() => {
-    if (seat !== view.seat || left === spoken.current) return;
-    const before = spoken.current;
-    spoken.current = left;
-    if (before === null) return;
-    if (left === 10) say("10 seconds left on your turn.");
-    else if (left > 0 && left % 60 === 0) say(`${left / 60} ${left === 60 ? "minute" : "minutes"} left on your turn.`);
-  }, [left, seat]);
-  const strikes = view.table.strikes[seat] || 0;
-  return html`
-    <p class=${`turn-clock${left <= 10 ? " hurry" : ""}`} role="timer" aria-label=${`${whose} turn: ${left} seconds left`}>
-      ${whose} turn: <strong>${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}</strong> left${left <= 10 ? " (hurry!)" : ""}
-      ${strikes > 0 && html` <small>(timed out ${strikes} in a row; ${view.table.timeouts_to_ai} hand the seat to the AI)</small>`}
-    </p>`;
 }
 
 function Log({ entries }) {
