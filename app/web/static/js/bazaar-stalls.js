@@ -6,6 +6,7 @@ import { SeatBadge, seatClass } from "./moves.js";
 import { Stones } from "./bazaar-stones.js";
 import { plural, priceWords, stoneWords, wareWords } from "./bazaar-words.js";
 import { lastSales } from "./bazaar-marks.js";
+import { NewestInView } from "./bazaar-in-view.js";
 
 function Sold({ view, entry }) {
   const e = entry.event;
@@ -23,6 +24,7 @@ export function Stalls({ view, state, find, act, busy, readOnly, log }) {
   return html`
     <section class="stalls" aria-labelledby="stalls-title">
       <h2 id="stalls-title">Stalls</h2>
+      <${NewestInView} log=${log} seat=${me} />
       <p class="hint">${state.stall_empty ? "A stall is empty: wares are worth more." : "Every stall has wares."}</p>
       <ul>
         ${state.stalls.map((stall) => {

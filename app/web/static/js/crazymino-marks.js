@@ -2,9 +2,11 @@
 // colour with the seat's number (never the colour alone), until that seat lays its next tile.
 // The newest placement also shows its points for a moment; an AI's move, however fast it came,
 // stays outlined. Read from the log the board is given: in a replay, the log up to the step.
-import { html } from "./lib.js";
+// On a phone, a placement newer than the page comes into view as it is made (crazymino-scroll.js).
+import { html, useEffect, useRef } from "./lib.js";
 import { lastBySeat, seatClass, seatMark } from "./moves.js";
 import { S } from "./crazymino-tiles.js";
+import { showLaid } from "./crazymino-scroll.js";
 
 export const PLACED = "tile_placed";
 
@@ -18,7 +20,14 @@ export function lastPlacements(log) {
 
 /** The outlines (and the newest one's points) over the tiles, in the board's SVG units. */
 export function LastPlacements({ last, newest }) {
-  return [...last].map(([seat, entry]) => {
+  const marks = useRef(null);
+  const seen = useRef(newest ? newest.version : null); // the placements the page opened with stay put
+  useEffect(() => {
+    if (!newest || newest.version === seen.current) return;
+    seen.current = newest.version;
+    showLaid(marks.current, newest.event.row, newest.event.col);
+  }, [newest && newest.version]);
+  return html`<g class="last-placements" ref=${marks}>${[...last].map(([seat, entry]) => {
     const { row, col, score } = entry.event;
     const x = col * S;
     const y = row * S;
@@ -32,5 +41,5 @@ export function LastPlacements({ last, newest }) {
         ${isNewest && html`<text class="points-pop" x=${x + S / 2} y=${row === 0 ? y + S + 9 : y - 9}
           text-anchor="middle" dominant-baseline="central">+${score.total}</text>`}
       </g>`;
-  });
+  })}</g>`;
 }

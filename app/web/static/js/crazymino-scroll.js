@@ -1,7 +1,11 @@
 // On a phone the board is wider than the screen and scrolls in its own scroller, and the hand's
 // bar sticks to the bottom of the screen: a cell the player needs (where the picked tile fits,
-// the keyboard's cursor) is brought into the part of the screen that shows the board.
+// the keyboard's cursor, the tile another seat has just laid) is brought into the part of the
+// screen that shows the board.
 import { SIZE } from "./crazymino-tiles.js";
+
+/** The phone's layout of crazymino.css, where the board scrolls and the hand is docked. */
+const PHONE = "(max-width: 800px)";
 
 /** The screen's part that shows the board: inside the scroller, above a bar stuck to the bottom. */
 function shownArea(scroller, dock, labels) {
@@ -34,4 +38,18 @@ export function bringIntoView({ board, scroller, dock, labels = 0 }, cells) {
   else if (cell.left + cell.size > area.right) scroller.scrollLeft += cell.left + cell.size - area.right + margin;
   if (cell.top < area.top) window.scrollBy(0, cell.top - area.top - margin);
   else if (cell.top + cell.size > area.bottom) window.scrollBy(0, cell.top + cell.size - area.bottom + margin);
+}
+
+/** On a phone, the cell of a tile just laid, given an element of the board's drawing: the page
+ *  (and the board sideways) scrolls until the cell shows above the docked hand. Nothing moves
+ *  while the board is off the screen (the player reading the log or the chat below it). */
+export function showLaid(within, row, col) {
+  const board = within && within.closest(".board");
+  const scroller = within && within.closest(".board-scroller");
+  if (!board || !scroller || !window.matchMedia(PHONE).matches) return;
+  const box = scroller.getBoundingClientRect();
+  if (box.bottom <= 0 || box.top >= window.innerHeight) return;
+  const dock = scroller.closest(".crazymino").querySelector(".side");
+  const labels = scroller.querySelector(".row-labels").offsetWidth;
+  bringIntoView({ board, scroller, dock, labels }, [[row, col]]);
 }
