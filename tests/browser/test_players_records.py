@@ -101,6 +101,11 @@ async def test_two_players_see_their_ratings_move(
         first = await opened(a_session, b_session)
         await ann.goto(f"{web}/play/{first}")
         await expect(ann.locator(".connection")).to_have_text("Live")
+        # Leaving a rated game is said to count as a loss; she stays.
+        await ann.get_by_role("button", name="Leave table").click()
+        leave = ann.get_by_role("group", name="Leave the table?")
+        await expect(leave).to_contain_text("This game is rated: if you are not back at its end,")
+        await leave.get_by_role("button", name="Stay").click()
         await play_to_the_end([a_session, b_session], first, 1)
         result = await recorded(a_session, first)
         assert result["rated"] and {s["player"] for s in result["seats"]} == {
@@ -108,6 +113,8 @@ async def test_two_players_see_their_ratings_move(
             b_name.lower(),
         }
         await the_end_shows_the_changes(ann, result)
+        # Why a new player's rating moves far is said beside the changes.
+        await expect(ann.locator(".why-ratings")).to_contain_text("first 10 rated games")
         await no_serious_violation(ann)
         await ann.locator(".ending").screenshot(path=screenshot_path("ending-rated.png", tmp_path))
 
