@@ -102,8 +102,8 @@ async def test_two_players_see_their_ratings_move(
         await ann.goto(f"{web}/play/{first}")
         await expect(ann.locator(".connection")).to_have_text("Live")
         # Leaving a rated game is said to count as a loss; she stays.
-        await ann.get_by_role("button", name="Leave table").click()
-        leave = ann.get_by_role("group", name="Leave the table?")
+        await ann.get_by_role("button", name="Leave or resign").click()
+        leave = ann.get_by_role("group", name="Leave or resign?")
         await expect(leave).to_contain_text("This game is rated: if you are not back at its end,")
         await leave.get_by_role("button", name="Stay").click()
         await play_to_the_end([a_session, b_session], first, 1)

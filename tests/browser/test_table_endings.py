@@ -54,7 +54,7 @@ async def test_a_player_who_left_is_never_named_the_winner(
     created = create(web, "crazymino", [*people, {"type": "ai", "name": "Cy", "level": "easy"}])
     game, ann, bob = created["id"], created["seats"][0]["token"], created["seats"][1]["token"]
     page = await open_page(browser, console, f"{web}/play/{game}#t={ann}", width, height)
-    await confirm(page, "Leave table", "Leave the table?", "until you take it back", "Yes, leave")
+    await confirm(page, "Leave or resign", "Leave or resign?", "until you take it back", "Leave table")
     await expect(page.locator(".players li").nth(0)).to_contain_text("left: the normal AI plays")
     # Bob resigns: the AI plays his seat on for the others, and AIs play the game to its end.
     assert send(web, game, bob, {"type": "resign"}).status_code == 200
@@ -103,10 +103,10 @@ async def test_every_title_has_resign_asked_first(
     created = create(web, title, seats)
     game, ann = created["id"], created["seats"][0]["token"]
     page = await open_page(browser, console, f"{web}/play/{game}#t={ann}", width, height)
-    # Asked first: "Play on" keeps the game as it was.
-    await confirm(page, "Resign", "Resign the game?", "The game ends now.", "Play on")
+    # Asked first: "Stay" keeps the game as it was.
+    await confirm(page, "Leave or resign", "Leave or resign?", "the game ends now", "Stay")
     assert view_of(web, game, ann)["status"] == "active"
-    await confirm(page, "Resign", "Resign the game?", "You are ranked last", "Yes, resign")
+    await confirm(page, "Leave or resign", "Leave or resign?", "you are ranked last", "Resign")
     await expect(page.get_by_role("heading", name="The game is over")).to_contain_text("Cy wins")
     await expect(page.locator(".ranking li").filter(has_text="Ann")).to_contain_text(
         "resigned; counts last"

@@ -41,9 +41,9 @@ async def test_clock_leave_and_take_the_seat_back(
     first = await clock.get_attribute("aria-label")
     await expect(clock).not_to_have_attribute("aria-label", first or "")  # it counts down
 
+    await press(page, "Leave or resign")
+    await expect(page.get_by_role("group", name="Leave or resign?")).to_contain_text("easy AI")
     await press(page, "Leave table")
-    await expect(page.get_by_role("group", name="Leave the table?")).to_contain_text("easy AI")
-    await press(page, "Yes, leave")
     await expect(page.locator(".away-note")).to_contain_text("the easy AI plays your seat")
     await expect(page.locator(".log li", has_text="Ann left the table")).to_have_count(1)
     await expect(page.locator(".players")).to_contain_text("left")
@@ -52,5 +52,5 @@ async def test_clock_leave_and_take_the_seat_back(
 
     await press(page, "Take my seat back")
     await expect(page.locator(".log li", has_text="Ann took their seat back")).to_have_count(1)
-    await expect(page.get_by_role("button", name="Leave table")).to_be_visible()
+    await expect(page.get_by_role("button", name="Leave or resign")).to_be_visible()
     await expect(page.locator(".away-note")).to_have_count(0)

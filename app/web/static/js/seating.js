@@ -68,7 +68,7 @@ export function Seating({ view, log, send, busy, say }) {
   const mine = you !== null && view.seats[you].type === "human";
   const away = awayOf(view).get(you);
   const resigned = (table.resigned || []).includes(you);
-  const [asking, setAsking] = useState(null); // "leave" or "resign"
+  const [asking, setAsking] = useState(null); // "leave" (leave or resign) or "resign" (away)
   const rated = !view.casual && view.seats.some((s) => s.player);
   const others = view.seats.filter((s) => s.seat !== you && !(table.resigned || []).includes(s.seat));
   const playsOn = others.length >= 2 && others.some((s) => s.type === "human");
@@ -80,19 +80,19 @@ export function Seating({ view, log, send, busy, say }) {
         <p class="away-note">You left the table: the ${away.level} AI plays your seat.
           <button onClick=${() => send({ type: "rejoin" })} disabled=${busy}>Take my seat back</button></p>`}
       ${mine && resigned && html`<p class="away-note">You resigned: the ${away ? away.level : ""} AI plays your seat to the end.</p>`}
-      ${mine && !away && !asking && html`
-        <button class="leave" onClick=${() => setAsking("leave")} disabled=${busy}>Leave table</button>`}
       ${mine && !resigned && !asking && html`
-        <button class="resign" onClick=${() => setAsking("resign")} disabled=${busy}>Resign</button>`}
+        <button class="leave" onClick=${() => setAsking(away ? "resign" : "leave")} disabled=${busy}>${away ? "Resign" : "Leave or resign"}</button>`}
       ${mine && asking === "leave" && html`
-        <p class="confirm" role="group" aria-label="Leave the table?">${`Leave? The ${table.takeover_level} AI plays your seat until you take it back.${rated
-          ? " This game is rated: if you are not back at its end, it counts as a loss (you are ranked last)." : ""}`}
-          <button onClick=${async () => { setAsking(null); await send({ type: "leave" }); }} disabled=${busy}>Yes, leave</button>
+        <p class="confirm" role="group" aria-label="Leave or resign?">${`Leave: the ${table.takeover_level} AI plays your seat until you take it back.${rated
+          ? " This game is rated: if you are not back at its end, it counts as a loss (you are ranked last)." : ""} Resign: you are ranked last${rated ? ", and it counts as a loss" : ""}; ${playsOn
+          ? `the ${table.takeover_level} AI plays your seat to the end for the others` : "the game ends now"}; you cannot come back.`}
+          <button onClick=${async () => { setAsking(null); await send({ type: "leave" }); }} disabled=${busy}>Leave table</button>
+          <button onClick=${async () => { setAsking(null); await send({ type: "resign" }); }} disabled=${busy}>Resign</button>
           <button onClick=${() => setAsking(null)} autofocus>Stay</button></p>`}
       ${mine && asking === "resign" && html`
-        <p class="confirm" role="group" aria-label="Resign the game?">${`Resign? You are ranked last${rated ? ", and this rated game counts as a loss" : ""}. ${playsOn
-          ? `The ${table.takeover_level} AI plays your seat to the end for the others.` : "The game ends now."} You cannot take your seat back.`}
-          <button onClick=${async () => { setAsking(null); await send({ type: "resign" }); }} disabled=${busy}>Yes, resign</button>
+        <p class="confirm" role="group" aria-label="Resign?">${`Resign: you are ranked last${rated ? ", and this rated game counts as a loss" : ""}; ${playsOn
+          ? `the ${table.takeover_level} AI plays your seat to the end for the others` : "the game ends now"}.`}
+          <button onClick=${async () => { setAsking(null); await send({ type: "resign" }); }} disabled=${busy}>Resign</button>
           <button onClick=${() => setAsking(null)} autofocus>Play on</button></p>`}
       ${mine && !away && html`<${Calls} view=${view} log=${log} send=${send} busy=${busy} />`}
     </section>
