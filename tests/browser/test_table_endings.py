@@ -54,7 +54,8 @@ async def test_a_player_who_left_is_never_named_the_winner(
     created = create(web, "crazymino", [*people, {"type": "ai", "name": "Cy", "level": "easy"}])
     game, ann, bob = created["id"], created["seats"][0]["token"], created["seats"][1]["token"]
     page = await open_page(browser, console, f"{web}/play/{game}#t={ann}", width, height)
-    await confirm(page, "Leave or resign", "Leave or resign?", "until you take it back", "Leave table")
+    asked = "Leave or resign?"
+    await confirm(page, "Leave or resign", asked, "until you take it back", "Leave table")
     await expect(page.locator(".players li").nth(0)).to_contain_text("left: the normal AI plays")
     # Bob resigns: the AI plays his seat on for the others, and AIs play the game to its end.
     assert send(web, game, bob, {"type": "resign"}).status_code == 200

@@ -100,7 +100,8 @@ def test_at_a_larger_table_the_ai_plays_a_resigned_seat_on_and_it_counts_last(na
     # A second resignation leaves one seat in the game: it ends.
     log.send(0, Resign())
     assert log.game.is_over(log.state)
-    assert [(s.seat, s.rank) for s in log.game.standings(log.state)][0] == (2, 1)
+    first = log.game.standings(log.state)[0]
+    assert (first.seat, first.rank) == (2, 1)
     log.checks()
 
 
