@@ -105,13 +105,12 @@ def describe(event: Event, names: Sequence[str]) -> str:
         case TurnEnded(seat=seat):
             return f"{who(seat)} ends the turn."
         case GameEnded(reason="abandoned"):
-            return "Nobody has played for a long time: the game ends, abandoned."
-        case GameEnded(scores=scores, winners=winners):
-            best = max(scores, default=0)
-            if len(scores) == 1:
-                return f"The last ware is sold: the game is over with {plural(best, 'point')}."
-            won = " and ".join(who(s) for s in winners)
-            verb = "win" if len(winners) > 1 else "wins"
-            with_ = plural(best, "point")
-            return f"The last ware is sold: the game is over. {won} {verb} with {with_}."
+            return "The game ends here, with the scores as they stand (abandoned, or resigned)."
+        case GameEnded(scores=scores):
+            # No winner is named here: a seat lost to its player counts last whatever its score
+            # (`domain.seating`), which the end of the table says.
+            final = ", ".join(
+                f"{who(s)} {plural(score, 'point')}" for s, score in enumerate(scores)
+            )
+            return f"The last ware is sold: the game is over. Scores: {final}."
     return type(event).__name__

@@ -107,7 +107,7 @@ def describe(event: Event, names: Sequence[str]) -> str:
         case GameEnded(reason="blocked"):
             return "Nobody can lay a tile and the pile is empty: the game is over."
         case GameEnded():
-            return "Nobody has played for a long time: the game ends, abandoned."
+            return "The game ends here, with the scores as they stand (abandoned, or resigned)."
     return type(event).__name__
 
 

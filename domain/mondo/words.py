@@ -125,7 +125,7 @@ def describe(event: Event, names: Sequence[str]) -> str:
             return f"Round {event.round} ends ({how}). Scores: {lines}."
         case GameEnded(totals=totals, abandoned=abandoned):
             if abandoned:
-                return "Nobody has played for a long time: the game ends, abandoned."
+                return "The game ends here, with the scores as they stand (abandoned, or resigned)."
             final = ", ".join(f"{who(s)} {t}" for s, t in enumerate(totals))
             return f"The game is over: {final}."
     return type(event).__name__

@@ -79,10 +79,11 @@ def test_a_purchase_in_words_gives_its_price_and_what_the_stall_shows_next() -> 
 def test_the_end_in_words() -> None:
     won = GameEnded((40, 52, 52), (1, 2))
     assert BAZAAR.describe(won, NAMES) == (
-        "The last ware is sold: the game is over. Bob and Cy win with 52 points."
+        "The last ware is sold: the game is over. Scores: Ann 40 points, Bob 52 points, Cy 52 "
+        "points."
     )
     assert BAZAAR.describe(GameEnded((61,), (0,)), NAMES[:1]) == (
-        "The last ware is sold: the game is over with 61 points."
+        "The last ware is sold: the game is over. Scores: Ann 61 points."
     )
     abandoned = GameEnded((1, 2), (1,), "abandoned")
     assert "abandoned" in BAZAAR.describe(abandoned, NAMES)
@@ -137,5 +138,6 @@ def test_the_log_words_say_one_and_many_rightly() -> None:
     text = BAZAAR.describe(bought, NAMES)
     assert "with 1 stone left, every stall stocked: 1 point;" in text
     assert text.endswith("(1 ware left).")
-    assert BAZAAR.describe(GameEnded((1,), (0,)), NAMES[:1]).endswith("with 1 point.")
-    assert BAZAAR.describe(GameEnded((1, 0), (0,)), NAMES[:2]).endswith("Ann wins with 1 point.")
+    assert BAZAAR.describe(GameEnded((1,), (0,)), NAMES[:1]).endswith("Ann 1 point.")
+    two = BAZAAR.describe(GameEnded((1, 0), (0,)), NAMES[:2])
+    assert two.endswith("Ann 1 point, Bob 0 points.")
