@@ -201,6 +201,8 @@ async def test_a_replay_steps_with_arrows_anywhere_shows_no_keys_to_lay_tiles_an
     await page.goto(f"{web}/watch/{created['id']}")
     await expect(page.get_by_role("heading", name="Crazymino (watching)")).to_be_visible()
     await expect(page.get_by_text("Enter lays the selected tile")).to_have_count(0)
+    board = page.locator(".crazymino .board")
+    await expect(board).to_have_attribute("aria-label", re.compile(r"move over the board\.$"))
 
     # The replay steps with Left and Right, Home and End, wherever the focus is (but for the
     # slider, which steps by itself, once a key); it shows no keys for laying tiles either.

@@ -203,7 +203,8 @@ export function CrazyminoBoard({ view, send, busy, log, readOnly = false }) {
           <ol class="row-labels" aria-hidden="true">${[...COLUMNS].map((_, n) => html`<li>${n + 1}</li>`)}</ol>
           <div class="board" ref=${board} tabindex="0" role="application"
             onPointerMove=${(e) => { mouseAt.current = { x: e.clientX, y: e.clientY }; }}
-            aria-label="Board, 14 by 14: columns A to N from the left, rows 1 to 14 from the top. Arrow keys move over the board; Enter lays the selected tile on the cell; R turns it; N picks the next tile of your hand."
+            aria-label=${`Board, 14 by 14: columns A to N from the left, rows 1 to 14 from the top. Arrow keys move over the board${playing
+              ? "; Enter lays the selected tile on the cell; R turns it; N picks the next tile of your hand" : ""}.`}
             aria-describedby="cell-status">
             <svg viewBox=${`0 0 ${SIZE * S} ${SIZE * S}`} aria-hidden="true">
               <${BoardMap} state=${state} />
