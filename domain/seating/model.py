@@ -261,6 +261,7 @@ class Seating(msgspec.Struct, frozen=True):
     resigned: tuple[int, ...] = ()
     called: Called | None = None
     calls: int = 0  # calls made so far: the number of the last one
+    leaves: tuple[int, ...] = ()  # each seat's times handed to the AI (`SeatLeft`, any reason)
 
     def level_away(self, seat: int) -> str | None:
         if not self.away:  # the usual case: everyone sits at the table
@@ -269,6 +270,9 @@ class Seating(msgspec.Struct, frozen=True):
 
     def strikes_of(self, seat: int) -> int:
         return self.strikes[seat] if 0 <= seat < len(self.strikes) else 0
+
+    def leaves_of(self, seat: int) -> int:
+        return self.leaves[seat] if 0 <= seat < len(self.leaves) else 0
 
 
 class SeatedState(msgspec.Struct, Generic[S], frozen=True):
@@ -305,6 +309,13 @@ class AlreadyLeft(TurnError):
     """Leaving a table one has left already."""
 
     code = "already_left"
+
+
+class TooManyLeaves(TurnError):
+    """Leaving a table whose seat has gone to the AI `LEAVES` times this game, or taking
+    back a seat that has gone to it more often (`domain.seating.table.LEAVES`)."""
+
+    code = "too_many_leaves"
 
 
 class NotLeft(TurnError):

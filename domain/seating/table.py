@@ -11,7 +11,11 @@ its commands and events are the game's plus the table's own (`domain.seating.mod
   (Tables set before this, `TableSet.clock_per` `command`, ran a clock per command: their logs
   are decided as they were played.)
 - `Leave` hands the seat to the AI at the table's `takeover_level`; the game may add what
-  leaving means in it (`Game.leave`). `Rejoin` takes it back.
+  leaving means in it (`Game.leave`). `Rejoin` takes it back. Every time a seat goes to the
+  AI counts (left, timed out or called): its player may leave only while the count is under
+  `LEAVES`, and take the seat back only while it is at most `LEAVES` (`TooManyLeaves`), so
+  that a game's log is bounded by its rules. Folding counts and never refuses: an older log
+  with more still replays.
 - The system's `Abandon` ends a game nobody has played for a long time, with the events the
   game's `abandoned` gives; the table also checks the number of seats of every setup.
 - `Resign` and `Call` end a game for a seat before its end (`domain.seating.resigning`); a seat
@@ -60,6 +64,7 @@ from domain.seating.model import (
     TableView,
     TimedOut,
     TimeOut,
+    TooManyLeaves,
     union,
 )
 from domain.seating.model import TableCommand as _TableCommand
@@ -91,6 +96,9 @@ _TABLE_COMMAND: dict[type, type | None] = {}
 FALLBACK = "normal"
 #: The most commands the fallback plays to finish a turn (a Bazaar turn takes three at most).
 TURN_COMMANDS = 16
+#: How many times a seat may go to the AI (for any reason) and still be left by its player;
+#: one that has gone to it more often (a timeout or a call after that) stays the AI's.
+LEAVES = 5
 
 
 class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
@@ -204,6 +212,8 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
         if own is Leave:
             if table.level_away(seat) is not None:
                 raise AlreadyLeft("You have left the table already.")
+            if table.leaves_of(seat) >= LEAVES:
+                raise TooManyLeaves(f"Your seat has gone to the AI {LEAVES} times this game.")
             left: list[Any] = [SeatLeft(seat, table.takeover_level, "left")]
             left += self.inner.leave(game, seat, now)
             return left + self._clock_after(state, left, now, _strike(table, seat, 0))
@@ -211,6 +221,10 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
             raise AlreadyResigned("You resigned: the AI plays your seat to the end.")
         if table.level_away(seat) is None:
             raise NotLeft("You have not left the table: your seat is yours.")
+        if table.leaves_of(seat) > LEAVES:
+            raise TooManyLeaves(
+                f"Your seat has gone to the AI more than {LEAVES} times: it plays to the end."
+            )
         back: list[Any] = [SeatRejoined(seat)]
         return back + self._clock_after(state, back, now, _strike(table, seat, 0))
 
@@ -516,7 +530,7 @@ def _table_after(table: Seating, event: Any) -> Seating:
         case TimedOut(seat=seat, strike=strike) if seat >= 0:
             return replace(table, strikes=_strike(table, seat, strike))
         case SeatLeft(seat=seat, level=level, reason=reason):
-            return _away(table, Away(seat, level, reason))
+            return _left(table, Away(seat, level, reason))
         case SeatRejoined(seat=seat):
             return replace(table, away=tuple(a for a in table.away if a.seat != seat))
         case SeatResigned(seat=seat, level=level):
@@ -534,6 +548,15 @@ def _away(table: Seating, away: Away) -> Seating:
     seats = [a for a in table.away if a.seat != away.seat] + [away]
     called = table.called if table.called is None or table.called.seat != away.seat else None
     return replace(table, away=tuple(sorted(seats, key=lambda a: a.seat)), called=called)
+
+
+def _left(table: Seating, away: Away) -> Seating:
+    """`_away`, one more time the seat went to the AI counted."""
+    seat = away.seat
+    size = max(len(table.leaves), seat + 1)
+    leaves = list(table.leaves) + [0] * (size - len(table.leaves))
+    leaves[seat] += 1
+    return replace(_away(table, away), leaves=tuple(leaves))
 
 
 def _is_table_event(event: Any) -> bool:
