@@ -16,6 +16,7 @@ from litestar.openapi import OpenAPIConfig
 from app.api import accounts, chat, pages, records, routes, socket, stream, tables
 from app.api.headers import security_headers
 from app.api.identity import UNSET_SECRET, CookieCSRF, csrf_config, identify
+from app.api.importing import log_checks
 from app.api.lobby_stream import LobbyWatch, tables_stream
 from app.api.openapi import truthful
 from app.api.projection import namespace
@@ -35,7 +36,11 @@ def create_app(settings: Settings | None = None) -> Litestar:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
-        async with running(settings, catalogue) as (service, hub, guard, tickets, people):
+        async with (
+            running(settings, catalogue) as (service, hub, guard, tickets, people),
+            log_checks(settings.extra_games) as checks,
+        ):
+            app.state.log_checks = checks
             app.state.service = service
             app.state.hub = hub
             app.state.guard = guard

@@ -43,6 +43,12 @@ def export(table: Table, meta: GameMeta, events: list[Entry]) -> Any:
 
 def read(catalogue: Catalogue, data: bytes) -> tuple[Any, AnyGame, list[StoredEvent], Any]:
     """A log file checked event by event: (log, game, its events as stored, final state)."""
+    log, game = decoded(catalogue, data)
+    return log, game, stored(log), checked(game, log)
+
+
+def decoded(catalogue: Catalogue, data: bytes) -> tuple[Any, AnyGame]:
+    """A log file read, not yet checked against the rules: (log, game)."""
     try:
         head = msgspec.json.decode(data, type=_Head)
     except msgspec.DecodeError as error:
@@ -62,12 +68,21 @@ def read(catalogue: Catalogue, data: bytes) -> tuple[Any, AnyGame, list[StoredEv
     log = decode_body(data, api_types(game).log, "invalid_log")
     if len(log.seats) != len(log.setup.players):
         raise Unprocessable("The log's seats and players differ.", code="log_does_not_replay")
+    return log, game
+
+
+def checked(game: AnyGame, log: Any) -> Any:
+    """The state a decoded log reaches, if every event follows from the rules; else
+    `Unprocessable` (the CPU-bound part of an import: `app.api.importing` runs it apart)."""
     try:
-        state = verify(game, log.setup, log.events)
+        return verify(game, log.setup, log.events)
     except LogError as error:
         raise Unprocessable(error.message, code=error.code) from error
-    stored = [
+
+
+def stored(log: Any) -> list[StoredEvent]:
+    """A decoded log's events as the store keeps them."""
+    return [
         StoredEvent(n, msgspec.json.encode(r.event), r.at, r.by)
         for n, r in enumerate(log.events, start=1)
     ]
-    return log, game, stored, state

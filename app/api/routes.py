@@ -18,6 +18,7 @@ from litestar.params import FromPath, FromQuery, Parameter
 from prometheus_client import generate_latest
 
 from app.api import lobby, logfile
+from app.api.importing import Checked
 from app.api.guard import Guard
 from app.api.http import (
     client_address,
@@ -32,7 +33,7 @@ from app.api.projection import applied, event_list, game_view
 from app.api.tickets import TICKET_SECONDS, Tickets
 from app.base import metrics
 from app.commands.errors import InvalidInput, RateLimited, Unprocessable
-from app.commands.seats import PublicSeat, SeatRequest
+from app.commands.seats import PublicSeat
 from app.commands.service import CreateGame
 from app.machine.scheduler import ArqScheduler
 from domain.errors import RuleError
@@ -261,8 +262,12 @@ async def import_log(request: Request[Any, Any, Any]) -> Created:
     service = service_of(request)
     # A log that does not replay keeps its place: checking it replayed every command.
     async with creating(request, (RateLimited,)) as (guard, address):
-        log, game, stored, _ = logfile.read(service.catalogue, await request.body())
-        requests = [SeatRequest(s.type, s.name, s.level) for s in log.seats]
-        table, seats = await service.open(game, log.setup, requests, stored, service.clock())
+        # read and replayed in another process: the event loop only stores what it found
+        log: Checked = await request.app.state.log_checks.check(await request.body())
+        game = service.catalogue[log.game].game
+        now = service.clock()
+        table, seats = await service.open(
+            game, log.setup, log.seats, log.stored, now, state=log.state
+        )
     await guard.opened(address, table.id)
     return Created(table.id, table.game.name, table.version, seats)

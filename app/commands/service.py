@@ -166,9 +166,11 @@ class GameService:
         seeded: bool = False,
         game_id: str | None = None,
         rated: bool = False,
+        state: Any = None,
     ) -> tuple[Table, list[PublicSeat]]:
         """Store a new game from its first events: encoded ones (stamped `now`, caused by the
-        system), or stored ones that keep their times and causes (an imported log). `seeded`:
+        system), or stored ones that keep their times and causes (an imported log, with the
+        `state` they reach when it was replayed already). `seeded`:
         its creator chose the seed (then everyone is told it). With a `game_id` of the
         caller's, a game stored under it already is loaded instead (its lives and machine
         work asked for again: the first creation may have stopped before them)."""
@@ -183,7 +185,7 @@ class GameService:
         ]
         public_seed = setup.seed if seeded else None
         table = Table(game_id, game, seats, game.initial(), 0, now, seed=public_seed)
-        table = self._caught_up(table, stored)
+        table = self._caught_up(table, stored) if state is None else table.followed(state, stored)
         status: Status = "over" if table.over else "active"
         meta = GameMeta(game.name, status, now, setup, seats, seeded=seeded, rated=rated)
         scheduling = self._scheduling(table)

@@ -1,0 +1,87 @@
+"""Checking an imported log off the event loop.
+
+Replaying a log of 1 MB against the rules takes a few tenths of a second of CPU: on the event
+loop it would hold every other request of the process that long. `LogChecks` runs the check
+in a pool of processes (started with `spawn`: the server's threads are not forked), each of
+which reads the log, replays it and hands back its events as stored and the state they
+reach; the event loop only stores them. `docs/benchmarks.md` ("A view while logs are
+imported") measures a view meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import multiprocessing
+from collections.abc import AsyncIterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, NamedTuple
+
+from app.api import logfile
+from app.commands.catalogue import Catalogue
+from app.commands.errors import InvalidInput, ServiceError, Unprocessable
+from app.commands.seats import SeatRequest
+from app.store.events import StoredEvent
+from domain.game import Setup
+
+#: The processes that check imports at once (more wait their turn in the pool's queue).
+WORKERS = 2
+
+
+@functools.cache
+def _catalogue(extras: tuple[str, ...]) -> Catalogue:
+    return Catalogue.with_extras(extras)
+
+
+class Checked(NamedTuple):
+    """A log that replays, as the event loop stores it: its game's name, setup, seats, events
+    as stored and the state they reach (all of it picklable)."""
+
+    game: str
+    setup: Setup
+    seats: list[SeatRequest]
+    stored: list[StoredEvent]
+    state: Any
+
+
+def check(extras: tuple[str, ...], data: bytes) -> Checked | tuple[bool, str, str]:
+    """In a pool's process: the log read and replayed, or its refusal as (input?, code,
+    message), since a refusal's own pickling would lose its code."""
+    try:
+        log, game, stored, state = logfile.read(_catalogue(extras), data)
+    except ServiceError as refusal:
+        return isinstance(refusal, InvalidInput), refusal.code, refusal.message
+    seats = [SeatRequest(s.type, s.name, s.level) for s in log.seats]
+    return Checked(game.name, log.setup, seats, stored, state)
+
+
+class LogChecks:
+    """A pool of processes that read and check imported logs; made in the app's lifespan."""
+
+    def __init__(self, extras: Sequence[str], workers: int = WORKERS) -> None:
+        self.extras = tuple(extras)
+        context = multiprocessing.get_context("spawn")
+        self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+
+    async def check(self, data: bytes) -> Checked:
+        """The log `data` read and replayed against the rules, else its refusal."""
+        loop = asyncio.get_running_loop()
+        found = await loop.run_in_executor(self._pool, check, self.extras, data)
+        if isinstance(found, Checked):
+            return found
+        is_input, code, message = found
+        raise (InvalidInput if is_input else Unprocessable)(message, code=code)
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+@contextlib.asynccontextmanager
+async def log_checks(extras: Sequence[str]) -> AsyncIterator[LogChecks]:
+    """A pool of log checks for as long as the app runs."""
+    checks = LogChecks(extras)
+    try:
+        yield checks
+    finally:
+        checks.close()
