@@ -174,6 +174,7 @@ async def running(settings: Settings, catalogue: Catalogue | None = None) -> Asy
         chat=ChatLog(waits, kept=settings.chat_kept, pipe=service.store.pipe),
         max_subscribers=settings.streams_max,
         retry_after=settings.retry_after,
+        recheck_seconds=settings.socket_recheck_seconds,
     )
     await hub.start()
     worker_task = None

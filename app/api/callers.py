@@ -4,13 +4,14 @@ served by Litestar or below ASGI): the caller's seat, where its events resume, i
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from app.api.tickets import Tickets
 from app.commands.errors import Forbidden, InvalidInput, Unauthorized, Unprocessable
 from app.commands.seats import seat_of, seat_of_player
 from app.commands.table import Table
 from app.people.accounts import Player
-from app.people.tokens import PersonalTokens, is_personal
+from app.people.tokens import PersonalTokens, identity_of, is_personal
 
 #: `Authorization: Bearer <token>`, the scheme in any case (as the schema declares it).
 BEARER = re.compile(r"[Bb][Ee][Aa][Rr][Ee][Rr] ([A-Za-z0-9_-]{1,64})")
@@ -19,6 +20,21 @@ SEND_TOKEN = (
     "Log in, or send your seat's token or your personal token as 'Authorization: Bearer <token>'."
 )
 REVOKED = "That personal token is unknown or was revoked."
+
+
+class Caller(NamedTuple):
+    """Who asks: its seat (None: a spectator), and the keys of the identity it acts with (a
+    session, a personal token: `app.store.ends`; none for a seat token or nobody)."""
+
+    seat: int | None
+    identity: tuple[str, ...] = ()
+
+
+def ended(key: str) -> Unauthorized:
+    """The refusal of a caller whose identity (`key`) has ended."""
+    if key.startswith("ptoken:"):
+        return Unauthorized(REVOKED, code="unknown_token")
+    return Unauthorized("Your session has ended: log in again.", code="not_logged_in")
 
 
 def bearer_of(header: str | None) -> str | None:
@@ -51,7 +67,7 @@ def seat_of_token(
     return None
 
 
-async def seat_of_caller(
+async def caller_of(
     table: Table,
     tickets: Tickets,
     *,
@@ -59,23 +75,31 @@ async def seat_of_caller(
     authorization: str | None,
     token: str | None = None,
     player: Player | None = None,
+    identity: tuple[str, ...] = (),
     personal: PersonalTokens | None = None,
-) -> int | None:
-    """The caller's seat: from a stream ticket (`?ticket=`, once), else the Authorization
-    header, else a token the caller gave in its first message (a seat's, or a personal token
-    that `personal` knows), else the logged-in `player`'s seat; None for a spectator. Without
-    `personal`, a personal token's player is `player` (an HTTP request's, found already)."""
+) -> Caller:
+    """The caller: from a stream ticket (`?ticket=`, once; refused once the identity it was
+    issued to has ended), else the Authorization header, else a token the caller gave in its
+    first message (a seat's, or a personal token that `personal` knows), else the logged-in
+    `player`'s seat; a spectator's seat is None. Without `personal`, a personal token's player
+    is `player` and its identity `identity` (an HTTP request's, found already)."""
     if ticket is not None:
-        seat = await tickets.redeem(table.id, ticket)
-        if seat is None:
+        ticketed = await tickets.redeem(table.id, ticket)
+        if ticketed is None:
             raise Unauthorized("That ticket is used, too old, or of another game.")
-        return seat
+        if ticketed.ended is not None:
+            raise ended(ticketed.ended)
+        return Caller(ticketed.seat, ticketed.identity)
     token = bearer_of(authorization) or token
     if token is not None and is_personal(token) and personal is not None:
         player = await personal.player(token)
         if player is None:
             raise Unauthorized(REVOKED, code="unknown_token")
-    return seat_of_token(table, token, player=player)
+        identity = identity_of(token, player)
+    seat = seat_of_token(table, token, player=player)
+    if token is not None and not is_personal(token):
+        identity = ()  # a seat token acts, whoever is logged in
+    return Caller(seat, identity if player is not None else ())
 
 
 def resume_after(table: Table, raw: str | int) -> int:

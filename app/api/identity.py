@@ -3,6 +3,8 @@ token), or nobody; and CSRF protection for what a browser writes with its sessio
 
 `identify` runs before every HTTP handler: it looks the player up only when the request brings
 a session cookie or a personal token, so a guest's or a seat token's request costs nothing more.
+It notes the keys of that identity too (`app.store.ends`): a stream, or a ticket, asked for with
+it ends with it.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from app.commands.errors import Unauthorized
 from app.people.accounts import Player
 from app.people.players import People
 from app.people.sessions import COOKIE
+from app.people.sessions import identity_of as session_identity
+from app.people.tokens import identity_of as token_identity
 from app.people.tokens import is_personal
 
 CSRF_COOKIE = "csrftoken"
@@ -42,8 +46,9 @@ def people_of(request: Request[Any, Any, Any]) -> People:
 async def identify(request: Request[Any, Any, Any]) -> None:
     """Set `request.state.player`: the player of the personal token the request carries (401
     if the token is unknown or revoked), else of its session cookie (none if it has closed),
-    else None."""
+    else None; and `request.state.identity`, the keys of that token or session (or none)."""
     player: Player | None = None
+    identity: tuple[str, ...] = ()
     authorization = request.headers.get("authorization")
     if authorization is not None:
         token = bearer_of(authorization)
@@ -51,9 +56,19 @@ async def identify(request: Request[Any, Any, Any]) -> None:
             player = await people_of(request).tokens.player(token)
             if player is None:
                 raise Unauthorized(REVOKED, code="unknown_token")
+            identity = token_identity(token, player)
     elif (session := request.cookies.get(COOKIE)) is not None:
         player = await people_of(request).sessions.player(session)
+        if player is not None:
+            identity = session_identity(session, player)
     request.state.player = player
+    request.state.identity = identity
+
+
+def identity_of(request: Request[Any, Any, Any]) -> tuple[str, ...]:
+    """The keys of the identity the request acts with (`identify`); none for a seat token."""
+    identity: tuple[str, ...] = request.state.get("identity", ())
+    return identity
 
 
 def player_of(request: Request[Any, Any, Any]) -> Player | None:

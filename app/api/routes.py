@@ -18,7 +18,6 @@ from litestar.params import FromPath, FromQuery, Parameter
 from prometheus_client import generate_latest
 
 from app.api import lobby, logfile
-from app.api.importing import Checked
 from app.api.guard import Guard
 from app.api.http import (
     client_address,
@@ -28,6 +27,8 @@ from app.api.http import (
     service_of,
     viewer,
 )
+from app.api.identity import identity_of
+from app.api.importing import Checked
 from app.api.lobby import GameType, Lobby
 from app.api.projection import applied, event_list, game_view
 from app.api.tickets import TICKET_SECONDS, Tickets
@@ -211,7 +212,7 @@ async def issue_ticket(request: Request[Any, Any, Any], game_id: FromPath[str]) 
     seat = viewer(request, table, required=True)
     assert seat is not None
     tickets: Tickets = request.app.state.tickets
-    return Ticket(await tickets.issue(game_id, seat), TICKET_SECONDS)
+    return Ticket(await tickets.issue(game_id, seat, identity_of(request)), TICKET_SECONDS)
 
 
 @get("/metrics", media_type="text/plain; version=0.0.4; charset=utf-8")

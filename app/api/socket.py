@@ -17,6 +17,11 @@ The messages (JSON text frames; `docs/api.md` has the details):
     <- {"type": "refused", "key", "status", "code", "message"}
     <- {"type": "events", "events": [...]}              the seat's view of new events, live
     <- {"type": "chat", "id", "at", "seat", "name", "text"}   each message of the table's chat
+
+A connection acts only while the identity it said hello with does (a personal token, or a
+ticket issued to a session or a personal token; a seat token is no identity): once that ends,
+in any API process, it is refused 401 (`unknown_token`, `not_logged_in`) and closed with 4401
+(`app.live.identities`: news of the end, and a recheck every `SOCKET_RECHECK_SECONDS`).
 """
 
 from __future__ import annotations
@@ -33,7 +38,7 @@ from litestar import WebSocket, websocket
 from litestar.datastructures import State
 from litestar.exceptions import WebSocketDisconnect
 
-from app.api.callers import resume_after, seat_of_caller
+from app.api.callers import caller_of, ended, resume_after
 from app.api.guard import Guard
 from app.api.http import checked_key, client_address, command_of, json_body
 from app.api.projection import entries, game_view
@@ -180,6 +185,7 @@ class Connection:
         self.chat: Chat = state.people.chat
         self.game_id = link.game_id
         self.seat: int | None = None
+        self.identity: tuple[str, ...] = ()  # the keys of the identity it acts with
         self.sent = 0  # the version of the last event sent
         self.said = 0  # the id of the last chat message sent
         self.turn = asyncio.Lock()  # held while sending events and moving `sent`
@@ -229,7 +235,9 @@ class Connection:
         except Closing as closing:
             await self._refuse(closing)
             return
-        self._subscription = subscription = self.hub.subscribe(table, said=last)
+        self._subscription = subscription = self.hub.subscribe(
+            table, said=last, identity=self.identity
+        )
         pusher: asyncio.Task[None] | None = None
         try:
             await self.send(Welcome(table.game.name, self.seat, table.version))
@@ -278,7 +286,7 @@ class Connection:
                 reason = f"The hello is not valid: {plainly(error)}"
                 raise InvalidInput(reason, code="invalid_message") from error
             table = await self.service.load(self.game_id)
-            self.seat = await seat_of_caller(
+            self.seat, self.identity = await caller_of(
                 table,
                 self.tickets,
                 ticket=self.link.ticket,
@@ -318,6 +326,8 @@ class Connection:
                 key = checked_key(given)
             if self.seat is None:
                 raise Unauthorized("Send your seat's token in the hello to send commands.")
+            if self._subscription.ended is not None:
+                raise ended(self._subscription.ended)
             await self.guard.admit("command", self.link.address)
             service = self.service
             table = service.cached(self.game_id) or await service.current(self.game_id)
@@ -364,6 +374,8 @@ class Connection:
 
     async def _view(self, hints: bool) -> None:
         """The caller's view now, as `GET /api/games/{id}` answers it."""
+        if self._subscription.ended is not None:
+            raise ended(self._subscription.ended)
         await self.guard.admit("view", self.link.address)
         table = await self.service.load(self.game_id)
         await self.send(View(game_view(table, self.seat, self.service.clock(), hints=hints)))
@@ -408,6 +420,8 @@ class Connection:
         False to have them queued for the pusher."""
         if self.turn.locked() or self.closed or not self.link.ready():
             return False
+        if self._subscription.ended is not None:
+            return False  # the pusher refuses and closes
         for message in self._shown(deliveries):
             self.link.send_now(_encoder.encode(message))
         return True
@@ -439,10 +453,16 @@ class Connection:
         """Live events from the hub, as the seat may see each; the connection closes when the
         hub ends it (1012: the process stops) or drops it (1013: it fell too far behind), and
         the client reconnects with the last version it has; or, when the game was deleted,
-        with the refusal a new connection would get (404 `unknown_game`, closed with 4404)."""
+        with the refusal a new connection would get (404 `unknown_game`, closed with 4404); or,
+        when the identity it acts with ended, with that refusal (401, closed with 4401)."""
         subscription = self._subscription
         while True:
             delivery = await subscription.queue.get()
+            if subscription.ended is not None:
+                refusal = refused(ended(subscription.ended))
+                await self.send(refusal)
+                await self.close(4401, refusal.code)
+                return
             async with self.turn:
                 waiting = [] if delivery is None else [delivery, *self._waiting()]
                 await self._pass_on(waiting)

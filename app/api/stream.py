@@ -8,6 +8,9 @@ The table's chat comes on the same stream as messages named `chat` (data: the me
 no id, so that `Last-Event-ID` stays the game's version: first the messages after
 `?chat_after=` (the id of the last message the client has; 0, the default: every message
 kept), then each new one, in order, each once.
+
+A stream opened with a session or a personal token (or a ticket issued to one) ends as soon
+as that identity ends, in any API process (`app.live.identities`).
 """
 
 from __future__ import annotations
@@ -23,9 +26,10 @@ from litestar.response import ServerSentEvent, ServerSentEventMessage
 from litestar.response.base import ASGIResponse
 from litestar.types import Receive, Scope, Send
 
-from app.api.callers import resume_after, seat_of_caller
+from app.api.callers import caller_of, resume_after
 from app.api.guard import Guard
 from app.api.http import client_address, service_of
+from app.api.identity import identity_of
 from app.api.projection import entries
 from app.api.tickets import Tickets
 from app.base.config import Settings
@@ -138,12 +142,13 @@ async def stream(
     service = service_of(request)
     table = await service.load(game_id)
     tickets: Tickets = request.app.state.tickets
-    seat = await seat_of_caller(
+    seat, identity = await caller_of(
         table,
         tickets,
         ticket=request.query_params.get("ticket"),
         authorization=request.headers.get("authorization"),
         player=request.state.get("player"),
+        identity=identity_of(request),
     )
     hub: Hub = request.app.state.hub
     settings: Settings = request.app.state.settings
@@ -156,7 +161,7 @@ async def stream(
     people: People = request.app.state.people
     try:
         said, last = await people.chat.messages(game_id, chat_after)
-        subscription = hub.subscribe(table, said=last)
+        subscription = hub.subscribe(table, said=last, identity=identity)
     except BaseException:
         guard.release(held)
         raise

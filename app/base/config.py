@@ -63,6 +63,12 @@ class Settings:
         "a stream ends after this long; its client reconnects and misses nothing",
         600.0,
     )
+    socket_recheck_seconds: float = _env(
+        "SOCKET_RECHECK_SECONDS",
+        "how often a process asks whether the sessions and personal tokens its streams and "
+        "sockets act with still last (their end is told at once; this catches one missed)",
+        120.0,
+    )
     extra_games: tuple[str, ...] = _env(
         "EXTRA_GAMES", "more games to host, `module:attribute`, comma separated", ()
     )

@@ -29,6 +29,10 @@ A deleted game's news says `GONE`: its streams end (`Subscription.gone`: a seat'
 why) and the service forgets it. A hub that missed that news (its listener was away) finds the
 stream gone at its next read of the game after a reconnection or at the periodic resync, which
 read the last event passed on as well (`EventStore.since`).
+
+A subscription opened with an identity (a session, a personal token: `subscribe(...,
+identity=...)`) ends when that identity ends, in whatever process it was ended
+(`app.live.identities`: the ends channel, and a recheck every `recheck_seconds`).
 """
 
 from __future__ import annotations
@@ -46,8 +50,10 @@ from app.commands.errors import StreamsFull
 from app.commands.service import GameService
 from app.commands.table import Entry, Table
 from app.live import news
+from app.live.identities import Identities
 from app.live.news import Listener
 from app.store.chat import ChatLog, ChatMessage
+from app.store.ends import ENDS_CHANNEL
 from app.store.events import GONE, EventStore, GameNotFound, news_channel
 
 log = logging.getLogger(__name__)
@@ -76,6 +82,8 @@ class Subscription:
         self.queue: asyncio.Queue[Passed | None] = asyncio.Queue(maxsize=size)
         self.dropped = False
         self.gone = False  # ended because its game was deleted
+        self.identity: tuple[str, ...] = ()  # the keys of the identity it was opened with
+        self.ended: str | None = None  # the key of the identity whose end ended it
         self.sink: Callable[[Sequence[Passed]], bool] | None = None
         self.heard = 0  # the chat message the hub had passed on when this one joined
 
@@ -88,6 +96,13 @@ class Subscription:
             except Exception:
                 log.exception("a subscriber's sink failed; its deliveries are queued")
         return all(self.offer(d) for d in deliveries)
+
+    def end(self, key: str) -> None:
+        """The identity it acts with ended (`key`): it ends, whatever it has not taken."""
+        self.ended = key
+        if self.queue.full():
+            self.queue.get_nowait()
+        self.offer(None)
 
     def offer(self, delivery: Passed | None) -> bool:
         try:
@@ -124,6 +139,7 @@ class Hub:
         queue_size: int = 512,
         max_subscribers: int = 0,
         retry_after: int = 2,
+        recheck_seconds: float = 120.0,
     ) -> None:
         self._service = service
         self._reader = reader
@@ -140,6 +156,7 @@ class Hub:
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
         self._count = 0
+        self.identities = Identities(reader.client, recheck_seconds)
         service.watch(self._appended, self._settled)
 
     async def start(self) -> None:
@@ -152,11 +169,16 @@ class Hub:
             self._tasks = [
                 loop.create_task(self._pull(), name="hub-reader"),
                 loop.create_task(self._resync_all(), name="hub-resync"),
+                loop.create_task(self.identities.run(), name="hub-identities"),
             ]
+            self._listener_of(ENDS_CHANNEL).add(ENDS_CHANNEL)
 
-    def subscribe(self, table: Table, said: int = 0) -> Subscription:
+    def subscribe(
+        self, table: Table, said: int = 0, identity: tuple[str, ...] = ()
+    ) -> Subscription:
         """A new subscriber of the game; `said`: the last message of its chat that the caller
-        read (from the chat's own answer) before subscribing, where a new channel starts."""
+        read (from the chat's own answer) before subscribing, where a new channel starts;
+        `identity`: the keys of the identity it acts with (`app.store.ends`), which end it."""
         if self._max and self._count >= self._max:
             raise StreamsFull(
                 f"This server streams to {self._max} clients already; try again shortly.",
@@ -168,11 +190,16 @@ class Hub:
             self._listener(table.id).add(news_channel(table.id))
         subscription = Subscription(table.id, self._queue_size)
         subscription.heard = channel.said
+        if identity:
+            subscription.identity = identity
+            self.identities.hold(subscription)
         channel.subscribers.add(subscription)
         self._count += 1
         return subscription
 
     def unsubscribe(self, subscription: Subscription) -> None:
+        if subscription.identity:
+            self.identities.release(subscription)
         channel = self._channels.get(subscription.game_id)
         if channel is None or subscription not in channel.subscribers:
             return
@@ -320,10 +347,13 @@ class Hub:
         self._tasks = []
 
     def _listener(self, game_id: str) -> Listener:
+        return self._listener_of(news_channel(game_id))
+
+    def _listener_of(self, channel: str) -> Listener:
         client = self._reader.client
         node = ""
         if isinstance(client, RedisCluster):
-            found = client.get_node_from_key(news_channel(game_id))
+            found = client.get_node_from_key(channel)
             node = f"{found.host}:{found.port}"
         listener = self._listeners.get(node)
         if listener is None:
@@ -332,9 +362,13 @@ class Hub:
                 given = client.get_connection_kwargs()
                 kwargs = {k: given[k] for k in _KEPT if given.get(k) is not None}
                 own = Redis(host=host, port=int(port), **kwargs)
-                listener = news.listener(self.notify, own, owned=True, chat=self.chatted)
+                listener = news.listener(
+                    self.notify, own, owned=True, chat=self.chatted, ended=self.identities.ended
+                )
             else:
-                listener = news.listener(self.notify, client, owned=False, chat=self.chatted)
+                listener = news.listener(
+                    self.notify, client, owned=False, chat=self.chatted, ended=self.identities.ended
+                )
             self._listeners[node] = listener
         return listener
 

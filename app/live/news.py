@@ -1,7 +1,9 @@
 """Listening to the games' news channels: one connection per Redis server (per cluster node),
 subscribed (SSUBSCRIBE) to the channels ``game:{ID}:news`` of the games the hub has
 subscribers for. A channel carries a game's new version, `GONE`, or ``c<n>``: the game's chat
-has message n (`app.store.chat`), told to the hub's `chat` callback.
+has message n (`app.store.chat`), told to the hub's `chat` callback. Each listens as well to
+``people:{ends}:news`` (`app.store.ends`): the identities that ended, told to its `ended`
+callback (and None when that subscription is made again: what was missed meanwhile is asked).
 
 `WireListener` serves a server reached over plain TCP with a protocol of its own: hiredis parses
 the pushes inside the connection's callback and the hub is told there and then, with no task
@@ -27,6 +29,7 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from app.store.chat import chat_news
+from app.store.ends import ENDS, ended_of
 from app.store.pipe import Arg, pack, plain_tcp
 
 log = logging.getLogger(__name__)
@@ -35,6 +38,8 @@ log = logging.getLogger(__name__)
 Notify = Callable[[str, int | None], None]
 #: The hub's `chatted(game_id, number)`: the game's chat has message `number`.
 Chatted = Callable[[str, int], None]
+#: The hub's `ended(keys)`: these identities ended (None: listening again, so recheck them all).
+Ended = Callable[[list[str] | None], None]
 #: How long to wait before listening again after the connection was lost.
 AGAIN_SECONDS = 0.5
 
@@ -50,23 +55,36 @@ class Listener(Protocol):
 
 
 def listener(
-    notify: Notify, client: Redis, *, owned: bool, chat: Chatted | None = None
+    notify: Notify,
+    client: Redis,
+    *,
+    owned: bool,
+    chat: Chatted | None = None,
+    ended: Ended | None = None,
 ) -> Listener:
     """A listener on the server of `client` (`owned`: the PubSub listener closes the client;
-    the wire listener never uses it); chat news goes to `chat` (none: not told)."""
-    return WireListener.of(notify, client, chat) or PubSubListener(
-        notify, client, owned=owned, chat=chat
+    the wire listener never uses it); chat news goes to `chat`, identities' ends to `ended`
+    (none: not told)."""
+    return WireListener.of(notify, client, chat, ended) or PubSubListener(
+        notify, client, owned=owned, chat=chat, ended=ended
     )
 
 
-def _told(notify: Notify, reply: Any, chat: Chatted | None = None) -> None:
-    """Tell the hub what a push says: news (with its version, or of the chat) or a
-    subscription in place."""
+def _told(
+    notify: Notify, reply: Any, chat: Chatted | None = None, ended: Ended | None = None
+) -> None:
+    """Tell the hub what a push says: news (with its version, or of the chat), identities'
+    ends, or a subscription in place."""
     if not isinstance(reply, list | tuple) or len(reply) < 2:
         return
     kind = reply[0]  # as Redis writes it: lower case
     if kind == b"smessage" or kind == b"ssubscribe":
         channel = bytes(reply[1])  # b"game:{ID}:news"
+        if channel == ENDS:
+            if ended is not None:
+                told = kind == b"smessage" and len(reply) > 2 and isinstance(reply[2], bytes)
+                ended(ended_of(reply[2]) if told else None)
+            return
         game_id = channel[6 : channel.find(b"}")].decode()
         if kind == b"smessage" and len(reply) > 2:
             payload = reply[2]
@@ -86,9 +104,10 @@ def _told(notify: Notify, reply: Any, chat: Chatted | None = None) -> None:
 
 
 class _NewsProtocol(asyncio.Protocol):
-    def __init__(self, notify: Notify, chat: Chatted | None) -> None:
+    def __init__(self, notify: Notify, chat: Chatted | None, ended: Ended | None) -> None:
         self.notify = notify
         self.chat = chat
+        self.ended = ended
         self.reader = hiredis.Reader()
         self.transport: asyncio.Transport | None = None
         self.lost: asyncio.Future[BaseException | None] = asyncio.get_running_loop().create_future()
@@ -102,7 +121,7 @@ class _NewsProtocol(asyncio.Protocol):
             while (reply := self.reader.gets()) is not False:
                 if isinstance(reply, hiredis.ReplyError):
                     raise RedisError(f"Redis refused a subscription: {reply}")
-                _told(self.notify, reply, self.chat)
+                _told(self.notify, reply, self.chat, self.ended)
         except (hiredis.ProtocolError, RedisError) as error:
             self._end(error)
             if self.transport is not None:
@@ -129,9 +148,11 @@ class WireListener:
         password: str | None = None,
         timeout: float = 5.0,
         chat: Chatted | None = None,
+        ended: Ended | None = None,
     ) -> None:
         self.notify = notify
         self.chat = chat
+        self.ended = ended
         self.host, self.port, self.timeout = host, port, timeout
         self._hello: list[tuple[Arg, ...]] = []
         if password is not None:
@@ -143,7 +164,9 @@ class WireListener:
         self.task = asyncio.get_running_loop().create_task(self._run(), name="hub-listener")
 
     @classmethod
-    def of(cls, notify: Notify, client: Any, chat: Chatted | None = None) -> WireListener | None:
+    def of(
+        cls, notify: Notify, client: Any, chat: Chatted | None = None, ended: Ended | None = None
+    ) -> WireListener | None:
         """A listener on the server of a plain redis-py client (TCP, no TLS); None otherwise."""
         found = plain_tcp(client)
         if found is None:
@@ -156,6 +179,7 @@ class WireListener:
             password=found["password"],
             timeout=found["timeout"],
             chat=chat,
+            ended=ended,
         )
 
     def add(self, channel: str) -> None:
@@ -212,7 +236,7 @@ class WireListener:
         loop = asyncio.get_running_loop()
         async with asyncio.timeout(self.timeout):
             _, protocol = await loop.create_connection(
-                lambda: _NewsProtocol(self.notify, self.chat), self.host, self.port
+                lambda: _NewsProtocol(self.notify, self.chat, self.ended), self.host, self.port
             )
         return protocol
 
@@ -221,10 +245,17 @@ class PubSubListener:
     """redis-py's PubSub on one connection, polled by a task."""
 
     def __init__(
-        self, notify: Notify, client: Redis, *, owned: bool, chat: Chatted | None = None
+        self,
+        notify: Notify,
+        client: Redis,
+        *,
+        owned: bool,
+        chat: Chatted | None = None,
+        ended: Ended | None = None,
     ) -> None:
         self.notify = notify
         self.chat = chat
+        self.ended = ended
         self.client = client
         self.owned = owned
         self.want: set[str] = set()
@@ -283,5 +314,5 @@ class PubSubListener:
                 continue
             response = await pubsub.parse_response(block=False, timeout=0.05)
             while response is not None:
-                _told(self.notify, response, self.chat)
+                _told(self.notify, response, self.chat, self.ended)
                 response = await pubsub.parse_response(block=False, timeout=0)

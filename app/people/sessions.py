@@ -4,6 +4,8 @@
 player for `SESSION_DAYS`; `player:{KEY}:sessions` the digests of the player's sessions, so that
 changing the password closes them all. A session is only ever made new (logging in, signing
 up, changing the password): an id a browser brings is never given a player (no fixation).
+Closing a session (logging out, a changed password) tells every API process, which ends the
+streams and sockets it had opened (`app.store.ends`: its key `session:DIGEST`, never the id).
 
 Litestar's own server-side sessions were measured against this: they write the store on every
 answer, make a stored session for each request without a cookie, and keep the id a request
@@ -21,6 +23,8 @@ from redis.asyncio import Redis
 
 from app.people.accounts import Player
 from app.people.names import player_key
+from app.people.tokens import PersonalTokens
+from app.store.ends import announce
 
 COOKIE = "session"
 _ID = re.compile(r"[A-Za-z0-9_-]{43}")
@@ -29,6 +33,11 @@ _decode = msgspec.json.Decoder(Player)
 
 def _digest(session_id: str) -> str:
     return hashlib.sha256(session_id.encode()).hexdigest()
+
+
+def identity_of(session_id: str, player: Player) -> tuple[str, ...]:
+    """The keys of a session's identity (`app.store.ends`): the session's, then its player's."""
+    return (f"session:{_digest(session_id)}", player_key(player.name))
 
 
 class Sessions:
@@ -63,6 +72,7 @@ class Sessions:
         if found is not None:
             player = _decode.decode(found)
             await self._redis.srem(player_key(player.name, ":sessions"), digest)  # type: ignore[misc]
+            await announce(self._redis, [f"session:{digest}"])
 
     async def close_all(self, player: Player) -> None:
         """Close every session of the player (a changed password)."""
@@ -71,3 +81,13 @@ class Sessions:
         for digest in digests:  # one key each: sessions lie on many slots of a cluster
             await self._redis.delete(f"session:{digest}")
         await self._redis.delete(index)
+        await announce(self._redis, [f"session:{d}" for d in digests])
+
+
+async def end_player(sessions: Sessions, tokens: PersonalTokens, player: Player) -> None:
+    """End every identity of the player, in every API process: its sessions, its personal
+    tokens, and the streams and sockets opened with any of them. What a ban or the deletion
+    of an account is to call (neither exists yet)."""
+    await sessions.close_all(player)
+    await tokens.revoke_all(player)
+    await announce(sessions._redis, [player_key(player.name)])

@@ -4,7 +4,8 @@ A token is `bgp_` and 43 random characters, shown once when it is made. Redis ke
 SHA-256 only: `ptoken:DIGEST` names the player and the token's id; `player:{KEY}:tokens` (a
 hash) each token's label, when it was made and its digest, `player:{KEY}:used` when each was
 last used (written at most once a minute per token and process). Revoking deletes both at
-once: the next request with it is refused.
+once: the next request with it is refused, and every API process ends the streams and sockets
+opened with it (`app.store.ends`: its key `ptoken:DIGEST`, never the token).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from app.commands.errors import Conflict, NotFound, Unprocessable
 from app.commands.seats import PERSONAL_PREFIX
 from app.people.accounts import Player
 from app.people.names import player_key
+from app.store.ends import announce
 
 PREFIX = PERSONAL_PREFIX
 TOKEN = re.compile(rf"{PREFIX}[A-Za-z0-9_-]{{43}}")
@@ -68,6 +70,12 @@ def _digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def identity_of(token: str, player: Player) -> tuple[str, ...]:
+    """The keys of a personal token's identity (`app.store.ends`): the token's, then its
+    player's."""
+    return (f"ptoken:{_digest(token)}", player_key(player.name))
+
+
 class PersonalTokens:
     def __init__(self, redis: Redis) -> None:
         self._redis = redis
@@ -112,6 +120,17 @@ class PersonalTokens:
         await self._redis.delete(f"ptoken:{kept.digest}")
         await self._redis.hdel(index, token_id)  # type: ignore[misc]
         await self._redis.hdel(player_key(player.name, ":used"), token_id)  # type: ignore[misc]
+        await announce(self._redis, [f"ptoken:{kept.digest}"])
+
+    async def revoke_all(self, player: Player) -> None:
+        """Revoke every token of the player (a ban, a deleted account)."""
+        index = player_key(player.name, ":tokens")
+        kept = await self._redis.hgetall(index)  # type: ignore[misc]
+        digests = [msgspec.json.decode(raw, type=Kept).digest for raw in kept.values()]
+        for digest in digests:  # one key each: tokens lie on many slots of a cluster
+            await self._redis.delete(f"ptoken:{digest}")
+        await self._redis.delete(index, player_key(player.name, ":used"))
+        await announce(self._redis, [f"ptoken:{d}" for d in digests])
 
     async def player(self, token: str) -> Player | None:
         """Whose token this is (its use noted); None for one that is unknown or revoked."""
