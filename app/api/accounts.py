@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import re
+from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
 import msgspec
@@ -15,13 +17,21 @@ from app.api.http import client_address, json_body
 from app.api.identity import people_of, player_required, with_session
 from app.api.wording import plainly
 from app.commands.errors import Forbidden, InvalidInput
-from app.people.accounts import PASSWORD_MAX, PASSWORD_MIN, Player
+from app.people.accounts import (
+    PASSWORD_MAX,
+    PASSWORD_MIN,
+    Player,
+    WrongLogin,
+    WrongPassword,
+    not_too_long,
+)
 from app.people.names import NAME_PATTERN, key_of
 from app.people.sessions import COOKIE
-from app.people.tokens import LABEL_LENGTH, MadeToken, TokenInfo
+from app.people.tokens import LABEL_LENGTH, MadeToken, TokenInfo, UnknownToken
 
 AccountName = Annotated[str, msgspec.Meta(pattern=NAME_PATTERN)]
-Password = Annotated[str, msgspec.Meta(min_length=PASSWORD_MIN, max_length=PASSWORD_MAX)]
+#: Its length over PASSWORD_MAX is refused by the service (422 `password_too_long`), not here.
+Password = Annotated[str, msgspec.Meta(min_length=PASSWORD_MIN)]
 
 
 class NewAccount(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -37,6 +47,7 @@ class Credentials(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class NewPassword(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     current: str
     new: Password
+    keep_tokens: bool = False  # else the player's personal tokens are revoked
 
 
 class TokenRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -69,6 +80,7 @@ _FIELD_WORDS = {
     "name": ("bad_account_name", "A player's name is 3 to 20 letters, digits, '_' or '-'."),
     "password": ("bad_password", f"A password has {PASSWORD_MIN} to {PASSWORD_MAX} characters."),
     "new": ("bad_password", f"A password has {PASSWORD_MIN} to {PASSWORD_MAX} characters."),
+    "keep_tokens": ("invalid_request", "keep_tokens is true or false."),
     "label": ("bad_label", f"A token's label has 1 to {LABEL_LENGTH} characters."),
 }
 
@@ -104,12 +116,15 @@ async def log_in(request: Request[Any, Any, Any]) -> Response[Me]:
     """Log in: a new session (any session the browser had is closed first)."""
     await _admitted(request)
     asked = await _body(request, Credentials)
+    not_too_long(asked.password)
     guard: Guard = request.app.state.guard
     people = people_of(request)
-    window = await guard.admit("login_name", key_of(asked.name)[:20])
-    player = await people.accounts.log_in(asked.name, asked.password)
-    with contextlib.suppress(Exception):  # only a failure counts against the name
-        await guard.refund(window)
+    name = key_of(asked.name)[:20]
+    guessed = await guard.admit("login_name", f"{name} {client_address(request)}")
+    wait, tried = await guard.slowed(name)
+    async with _counted_if(guard, WrongLogin, guessed, tried):
+        await asyncio.sleep(wait)
+        player = await people.accounts.log_in(asked.name, asked.password)
     await people.sessions.close(request.cookies.get(COOKIE))
     session = await people.sessions.open(player)
     return with_session(request, Response(Me(player.name)), session)
@@ -132,13 +147,23 @@ async def me(request: Request[Any, Any, Any]) -> Me:
 async def change_password(
     request: Request[Any, Any, Any],
 ) -> Response[None]:
-    """A new password: every session of the player closes, this browser gets a new one."""
+    """A new password: every session of the player closes, this browser gets a new one; the
+    player's personal tokens are revoked unless `keep_tokens`."""
     await _admitted(request)
     player = player_required(request)
     asked = await _body(request, NewPassword)
+    not_too_long(asked.current)
+    not_too_long(asked.new)
     people = people_of(request)
-    await people.accounts.change_password(player, asked.current, asked.new)
+    guard: Guard = request.app.state.guard
+    guessed = await guard.admit("password", player.key)
+    async with _counted_if(guard, WrongPassword, guessed):
+        await people.accounts.change_password(player, asked.current, asked.new)
     await people.sessions.close_all(player)
+    if not asked.keep_tokens:
+        for token in await people.tokens.listed(player):
+            with contextlib.suppress(UnknownToken):  # revoked meanwhile
+                await people.tokens.revoke(player, token.id)
     if request.cookies.get(COOKIE) is None:  # a program with a personal token: no cookie
         return Response(None, status_code=204)
     session = await people.sessions.open(player)
@@ -163,6 +188,24 @@ async def make_token(request: Request[Any, Any, Any]) -> MadeToken:
 async def revoke_token(request: Request[Any, Any, Any], token_id: FromPath[str]) -> None:
     """Revoke a personal token: the next request with it is refused."""
     await people_of(request).tokens.revoke(player_required(request), token_id)
+
+
+@contextlib.asynccontextmanager
+async def _counted_if(
+    guard: Guard, failure: type[Exception], *windows: str | None
+) -> AsyncIterator[None]:
+    """A guess at a password, counted in `windows` if it fails as `failure`; its places are
+    given back if it ends otherwise (right, or refused for another reason)."""
+    try:
+        yield
+    except failure:
+        raise
+    except BaseException:
+        with contextlib.suppress(Exception):
+            await guard.refund(*windows)
+        raise
+    with contextlib.suppress(Exception):
+        await guard.refund(*windows)
 
 
 def _browser_player(request: Request[Any, Any, Any]) -> Player:

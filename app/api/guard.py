@@ -8,6 +8,13 @@
   a process that goes away takes its connections with it).
 - How many running games an address may have created at once (`client:{address}:games`, the
   ids of its games; finished ones are dropped when it creates the next).
+- Guesses at passwords (15-minute windows): failed logins to one name from one address, and
+  wrong current passwords given to change one account's; failed logins to one name from
+  anywhere never refuse, they slow every login to it (`login_delay`), so that nobody can lock
+  an owner out.
+
+The clock is handed in (`clock`), so that a test moves it rather than waiting for a window's
+edge.
 
 Addresses are kept as a hash, never as they are.
 """
@@ -17,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import math
 import time
+from collections.abc import Callable
 
 from redis.asyncio import Redis
 
@@ -49,10 +57,23 @@ _WHAT = {
     "ticket": "stream tickets",
     "stream": "streams and sockets opened",
     "login": "logins and sign-ups",
-    "login_name": "failed logins to this account",
+    "login_name": "failed logins to this account from your address",
+    "password": "wrong current passwords for this account",
 }
+#: The kinds whose words say whose count it is.
+_OF_ACCOUNTS = ("login_name", "password")
 #: The length of each kind's window in seconds (else a minute).
-_WINDOW = {"login_name": 900}
+_WINDOW = {"login_name": 900, "password": 900, "login_tries": 900}
+#: The first wait of a login to a name that failed too often from anywhere; it doubles.
+FIRST_DELAY = 0.5
+
+
+def login_delay(failed: int, free: int, most: float) -> float:
+    """How long a login to a name waits after `failed` failed logins to it from anywhere in the
+    window: nothing for the first `free`, then FIRST_DELAY doubling with each, at most `most`."""
+    if free <= 0 or most <= 0 or failed < free:
+        return 0.0
+    return float(min(most, FIRST_DELAY * 2 ** min(failed - free, 32)))
 
 
 def address_key(address: str) -> str:
@@ -66,8 +87,15 @@ def _window(kind: str, address: str, minute: int) -> str:
 class Guard:
     """Rate limits and the cap on open games; a limit of 0 is no limit."""
 
-    def __init__(self, redis: Redis, settings: Settings, pipe: Pipe | None = None) -> None:
+    def __init__(
+        self,
+        redis: Redis,
+        settings: Settings,
+        pipe: Pipe | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self._redis = redis
+        self._clock = clock
         self._settings = settings
         self._count = redis.register_script(_COUNT)
         self._give_back = redis.register_script(_GIVE_BACK)
@@ -80,6 +108,7 @@ class Guard:
             "stream": settings.streams_per_minute,
             "login": settings.logins_per_minute,
             "login_name": settings.logins_per_name,
+            "password": settings.logins_per_name,
         }
         self._open: dict[str, int] = {}  # streams and sockets held, by address key
 
@@ -89,29 +118,44 @@ class Guard:
         limit = self._limits[kind]
         if limit <= 0:
             return None
-        now, length = time.time(), _WINDOW.get(kind, 60)
+        now, length = self._clock(), _WINDOW.get(kind, 60)
         window = int(now // length)
         key = _window(kind, address, window)
-        if self._pipe is None:
-            count = int(await self._count(keys=[key], args=[length + 1]))
-        else:
-            script = self._count.sha
-            count = int(await self._pipe.script(_COUNT_SOURCE, script, [key], [length + 1]))
+        count = await self._counted(key, length)
         if count > limit:
             wait = max(1, math.ceil((window + 1) * length - now))
             per = "a minute" if length == 60 else f"in {length // 60} minutes"
-            where = "" if kind == "login_name" else " from your address"
+            where = "" if kind in _OF_ACCOUNTS else " from your address"
             raise RateLimited(
                 f"Too many {_WHAT[kind]}{where}: at most {limit} {per}. Try again in {wait} s.",
                 retry_after=wait,
             )
         return key
 
-    async def refund(self, window: str | None) -> None:
-        """Give back the place a request took in `window` (what `admit` answered) when the
+    async def slowed(self, name: str) -> tuple[float, str | None]:
+        """Count one login to the account `name` from anywhere; how long it waits first (the
+        failed ones before it, `login_delay`), and its window, for `refund` when it succeeds."""
+        free, most = self._settings.logins_per_name, self._settings.login_delay_max
+        if free <= 0 or most <= 0:
+            return 0.0, None
+        now, length = self._clock(), _WINDOW["login_tries"]
+        key = _window("login_tries", name, int(now // length))
+        count = await self._counted(key, length)
+        return login_delay(count - 1, free, most), key
+
+    async def _counted(self, key: str, length: int) -> int:
+        """The window's count after one more."""
+        if self._pipe is None:
+            return int(await self._count(keys=[key], args=[length + 1]))
+        script = self._count.sha
+        return int(await self._pipe.script(_COUNT_SOURCE, script, [key], [length + 1]))
+
+    async def refund(self, *windows: str | None) -> None:
+        """Give back the place a request took in each window (what `admit` answered) when the
         request was then refused; a window that has expired meanwhile is left alone."""
-        if window is not None:
-            await self._give_back(keys=[window])
+        for window in windows:
+            if window is not None:
+                await self._give_back(keys=[window])
 
     def hold(self, address: str) -> str:
         """One more stream or socket held open by the address; `RateLimited` past the limit.

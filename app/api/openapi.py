@@ -103,7 +103,7 @@ REFUSALS: dict[tuple[str, str], tuple[int, ...]] = {
     ("get", "/healthz"): (503,),
     ("get", "/metrics"): (),
     ("post", "/api/accounts"): (400, 403, 409, 422, 429, 503),
-    ("post", "/api/session"): (400, 401, 403, 429, 503),
+    ("post", "/api/session"): (400, 401, 403, 422, 429, 503),
     ("delete", "/api/session"): (403, 503),
     ("get", "/api/me"): (401, 503),
     ("post", "/api/me/password"): (400, 401, 403, 422, 429, 503),
@@ -131,7 +131,8 @@ _MEANING = {
     413: "The body is larger than 64 KiB.",
     422: "It matches the schema, but the game refuses it (its rules, seats or options).",
     429: "Too many requests from your address, or too many running games; see Retry-After.",
-    503: "The game store does not answer right now; see Retry-After.",
+    503: "The game store does not answer right now, or the server checks as many passwords as "
+    "it can; see Retry-After.",
 }
 
 

@@ -21,6 +21,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 from app.base.config import Settings
 from app.commands.errors import (
     Busy,
+    BusyHashing,
     Conflict,
     Forbidden,
     GameRunning,
@@ -70,6 +71,7 @@ STATUS: dict[type[Exception], int] = {
     RateLimited: 429,
     StoreUnavailable: 503,
     StreamsFull: 503,
+    BusyHashing: 503,
 }
 
 #: What a Redis that is away (restarting, down, hung, loading its data) raises.
@@ -122,7 +124,7 @@ def answer_of(
         headers = None
         if status == 503:
             headers = {"Retry-After": str(settings.retry_after)}
-        if isinstance(error, RateLimited | StreamsFull):
+        if isinstance(error, RateLimited | StreamsFull | BusyHashing):
             headers = {"Retry-After": str(error.retry_after)}
         return status, Refusal(code, message), headers
     log.exception("unexpected error on %s %s", method, path)

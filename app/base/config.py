@@ -124,8 +124,25 @@ class Settings:
     )
     logins_per_name: int = _env(
         "RATE_LOGINS_PER_NAME",
-        "failed logins to one account name in 15 minutes, from anywhere (0: no limit)",
+        "failed logins to one account name from one client address in 15 minutes, and wrong "
+        "current passwords to change one account's, from anywhere (0: no limit)",
         10,
+    )
+    login_delay_max: float = _env(
+        "LOGIN_DELAY_MAX_SECONDS",
+        "past RATE_LOGINS_PER_NAME failed logins to a name from anywhere in 15 minutes, each "
+        "login to it waits 0.5 s, doubling with each failure up to this (0: no wait)",
+        8.0,
+    )
+    hash_workers: int = _env(
+        "HASH_WORKERS",
+        "passwords one API process hashes or checks at once (argon2id: 64 MiB each)",
+        2,
+    )
+    hash_queue: int = _env(
+        "HASH_QUEUE",
+        "passwords waiting to be checked in one API process; more get 503 `busy_hashing`",
+        32,
     )
     table_open_minutes: float = _env(
         "TABLE_OPEN_MINUTES", "an open table that nobody starts within this long closes", 30.0

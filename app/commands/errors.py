@@ -103,3 +103,14 @@ class StreamsFull(ServiceError):
     def __init__(self, message: str, *, retry_after: int = 2) -> None:
         super().__init__(message)
         self.retry_after = retry_after
+
+
+class BusyHashing(ServiceError):
+    """This process checks as many passwords as it may at once, and as many wait (`HASH_WORKERS`,
+    `HASH_QUEUE`); try again after `retry_after` seconds."""
+
+    code = "busy_hashing"
+
+    def __init__(self, message: str, *, retry_after: int = 2) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after

@@ -1,13 +1,13 @@
 """Accounts: a unique name and a password hashed with argon2id (argon2-cffi).
 
 `player:{KEY}` (a hash, KEY the name in lower case) holds the name as it was chosen, the
-password's hash and when the account was made. The hash is computed off the event loop: it
-takes tens of milliseconds on purpose.
+password's hash and when the account was made. The hash is computed off the event loop, in a
+bounded pool of its own (`app.people.hashing`): it takes 64 MiB and tens of milliseconds on
+purpose. A password longer than PASSWORD_MAX is refused wherever it is given, never cut.
 """
 
 from __future__ import annotations
 
-import asyncio
 import time
 
 import argon2
@@ -15,6 +15,7 @@ import msgspec
 from redis.asyncio import Redis
 
 from app.commands.errors import Conflict, InvalidInput, Unauthorized, Unprocessable
+from app.people.hashing import HashPool
 from app.people.names import checked, key_of, player_key
 
 PASSWORD_MIN = 8
@@ -36,6 +37,12 @@ class BadPassword(InvalidInput):
     """A password too short or too long (the schema says so too)."""
 
     code = "bad_password"
+
+
+class PasswordTooLong(Unprocessable):
+    """A password over PASSWORD_MAX characters: refused, never cut to fit."""
+
+    code = "password_too_long"
 
 
 class PasswordIsName(Unprocessable):
@@ -63,7 +70,17 @@ class Player(msgspec.Struct, frozen=True):
     name: str
 
 
+def not_too_long(password: str) -> str:
+    """The password, if it has at most PASSWORD_MAX characters; else `PasswordTooLong`."""
+    if isinstance(password, str) and len(password) > PASSWORD_MAX:
+        raise PasswordTooLong(
+            f"A password has at most {PASSWORD_MAX} characters; this one has {len(password)}."
+        )
+    return password
+
+
 def checked_password(password: str, name: str) -> str:
+    not_too_long(password)
     if not isinstance(password, str) or not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
         raise BadPassword(f"A password has {PASSWORD_MIN} to {PASSWORD_MAX} characters.")
     if key_of(password) == key_of(name):
@@ -72,9 +89,15 @@ def checked_password(password: str, name: str) -> str:
 
 
 class Accounts:
-    def __init__(self, redis: Redis, hasher: argon2.PasswordHasher | None = None) -> None:
+    def __init__(
+        self,
+        redis: Redis,
+        hasher: argon2.PasswordHasher | None = None,
+        pool: HashPool | None = None,
+    ) -> None:
         self._redis = redis
         self._hasher = hasher or argon2.PasswordHasher()  # argon2id, RFC 9106's low-memory profile
+        self._pool = pool or HashPool()
         self._sign_up = redis.register_script(_SIGN_UP)
         # Verifying a name that has no account costs as much as one that has (no timing tell).
         self._dummy = self._hasher.hash("not a password of anyone")
@@ -82,7 +105,7 @@ class Accounts:
     async def sign_up(self, name: str, password: str) -> Player:
         checked(name)
         checked_password(password, name)
-        hashed = await asyncio.to_thread(self._hasher.hash, password)
+        hashed = await self._pool.run(self._hasher.hash, password)
         made = await self._sign_up(
             keys=[player_key(name)], args=[name, hashed, int(time.time() * 1000)]
         )
@@ -99,13 +122,14 @@ class Accounts:
 
     async def log_in(self, name: str, password: str) -> Player:
         """The player whose name and password these are; `WrongLogin` for any mismatch."""
+        not_too_long(password)
         stored = None
         if isinstance(name, str) and 0 < len(name) <= 20:
             stored = await self._redis.hmget(player_key(name), ["name", "hash"])  # type: ignore[misc]
         shown, hashed = stored if stored else (None, None)
         target = hashed.decode() if hashed is not None else self._dummy
         try:
-            await asyncio.to_thread(self._hasher.verify, target, password[:PASSWORD_MAX])
+            await self._pool.run(self._hasher.verify, target, password)
         except (argon2.exceptions.VerificationError, argon2.exceptions.InvalidHashError):
             raise WrongLogin("That name and password do not match an account.") from None
         if shown is None or hashed is None:
@@ -116,13 +140,14 @@ class Accounts:
 
     async def change_password(self, player: Player, current: str, new: str) -> None:
         """Set `new` as the player's password; `WrongPassword` if `current` is not theirs."""
+        checked_password(new, player.name)
+        not_too_long(current)
         try:
             await self.log_in(player.name, current)
         except WrongLogin:
             raise WrongPassword("Your current password is not right.") from None
-        checked_password(new, player.name)
         await self._set_hash(player.name, new)
 
     async def _set_hash(self, name: str, password: str) -> None:
-        hashed = await asyncio.to_thread(self._hasher.hash, password)
+        hashed = await self._pool.run(self._hasher.hash, password)
         await self._redis.hset(player_key(name), "hash", hashed)  # type: ignore[misc]

@@ -11,6 +11,7 @@ from app.base.config import Settings
 from app.commands.service import GameService
 from app.people.accounts import Accounts
 from app.people.chat import Chat
+from app.people.hashing import HashPool
 from app.people.hosting import Hosting
 from app.people.rating_store import RatingStore
 from app.people.ratings import Ratings
@@ -36,7 +37,8 @@ class People(NamedTuple):
         seconds = round(settings.session_days * 86400)
         log = ChatLog(redis, kept=settings.chat_kept, pipe=service.store.pipe)
         chat = Chat(log, settings.chat_per_minute)
-        accounts = Accounts(redis)
+        pool = HashPool(settings.hash_workers, settings.hash_queue, settings.retry_after)
+        accounts = Accounts(redis, pool=pool)
         store = RatingStore(redis)
         hosting = Hosting(
             Tables(redis), service, accounts, settings.table_open_minutes, TableRatings(store)

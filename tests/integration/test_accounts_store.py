@@ -14,6 +14,7 @@ from app.people.accounts import (
     BadPassword,
     NameTaken,
     PasswordIsName,
+    PasswordTooLong,
     WrongLogin,
     WrongPassword,
 )
@@ -76,7 +77,7 @@ async def test_names_are_three_to_twenty_letters_digits_underscores_or_hyphens(
 
 @pytest.mark.parametrize(
     ("password", "refusal"),
-    [("short", BadPassword), ("x" * 257, BadPassword), ("SAME_NAME_1", PasswordIsName)],
+    [("short", BadPassword), ("x" * 257, PasswordTooLong), ("SAME_NAME_1", PasswordIsName)],
 )
 async def test_passwords_are_eight_to_256_characters_and_not_the_name(
     redis_client: redis.asyncio.Redis, password: str, refusal: type[Exception]

@@ -76,6 +76,7 @@ export function Account() {
 function Password() {
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
+  const [keepTokens, setKeepTokens] = useState(false);
   const [error, setError] = useState(null);
   const [done, setDone] = useState(null);
   async function send(event) {
@@ -83,10 +84,12 @@ function Password() {
     setError(null);
     setDone(null);
     try {
-      await api("/api/me/password", { method: "POST", body: { current, new: next } });
+      await api("/api/me/password", { method: "POST", body: { current, new: next, keep_tokens: keepTokens } });
       setCurrent("");
       setNext("");
-      setDone("Your password is changed; every other browser you were logged in with is logged out.");
+      const tokens = keepTokens ? "your personal tokens still work." : "your personal tokens are revoked.";
+      setDone(`Your password is changed; every other browser you were logged in with is logged out, and ${tokens}`);
+      if (!keepTokens) window.dispatchEvent(new Event("tokens-changed"));
     } catch (refused) {
       if (refused.code === "not_logged_in") forget();
       setError(refused.message);
@@ -103,6 +106,10 @@ function Password() {
         <label>New password
           <input type="password" autocomplete="new-password" required value=${next} ...${NEW_PASSWORD}
             onInput=${(e) => setNext(e.target.value)} />
+        </label>
+        <label class="check">
+          <input type="checkbox" checked=${keepTokens} onChange=${(e) => setKeepTokens(e.target.checked)} />
+          Keep my personal tokens (bots)
         </label>
         <${Refusal} text=${error} />
         <${Said} text=${done} />
@@ -127,6 +134,9 @@ function Tokens() {
   }
   useEffect(() => {
     load();
+    const revoked = () => { setMade(null); load(); };  // a password change revoked them all
+    window.addEventListener("tokens-changed", revoked);
+    return () => window.removeEventListener("tokens-changed", revoked);
   }, []);
   async function make(event) {
     event.preventDefault();
