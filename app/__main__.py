@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import logging
 import os
 import sys
 from pathlib import Path
@@ -35,7 +36,7 @@ def serve() -> int:
     from app.wire.seatwire import SeatWire
 
     settings = Settings.from_env()
-    from app.logs import configure
+    from app.logs import RedactedAccess, configure
 
     configure(settings.log_format)
     # A command leaves little cyclic garbage but allocates a few hundred containers: at the
@@ -80,6 +81,8 @@ def serve() -> int:
         # trusted proxy: uvicorn would take them from any peer at 127.0.0.1.
         proxy_headers=settings.trust_proxy,
     )
+    # uvicorn's logging is set up by its Config: a ticket or token in a query never reaches it
+    logging.getLogger("uvicorn.access").addFilter(RedactedAccess())
     Server(config).run()
     return 0
 

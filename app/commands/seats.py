@@ -95,9 +95,9 @@ _REFUSED = {"Cc", "Cf", "Cs", "Zl", "Zp"}
 
 def check_name(name: str) -> str:
     """`InvalidName` when a name holds a control, format (a bidi override, a zero-width
-    character), line or paragraph separator or a lone surrogate of the Basic Multilingual Plane,
-    or has more than `NAME_LENGTH` characters; else the name."""
-    bad = next((c for c in name if c <= "\uffff" and unicodedata.category(c) in _REFUSED), None)
+    character, a tag character: category Cf in every plane), line or paragraph separator or a
+    lone surrogate, or has more than `NAME_LENGTH` characters; else the name."""
+    bad = next((c for c in name if unicodedata.category(c) in _REFUSED), None)
     if bad is not None:
         raise InvalidName(
             f"A name may not hold the invisible or control character U+{ord(bad):04X}."

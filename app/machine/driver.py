@@ -16,13 +16,19 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
 from app.base import metrics
+from app.commands.errors import StoreUnavailable
 from app.commands.table import Table
 from app.machine.lanes import Lanes, with_people
 from app.machine.work import AiTurn, work_of
 
 log = logging.getLogger(__name__)
 
+#: What a game's driving meets when Redis is away: then every game driven fails at once.
+AWAY = (RedisConnectionError, RedisTimeoutError, ConnectionError, TimeoutError, StoreUnavailable)
 #: An AI turn due later than this (ms) goes to the queue instead (a slow AI's pace).
 HORIZON_MS = 5_000
 
@@ -98,8 +104,8 @@ class Driver:
                 table = self._next.pop(game_id, None) if played else None
         except asyncio.CancelledError:
             raise
-        except Exception:
-            log.exception("driving the AI of game %s; the sweep takes it over", game_id)
+        except Exception as error:
+            failed(game_id, error)
         finally:
             self._tasks.pop(game_id, None)
             self._next.pop(game_id, None)
@@ -111,3 +117,16 @@ class Driver:
             task.cancel()
         if tasks:
             await asyncio.wait(tasks, timeout=5)
+
+
+def failed(game_id: str, error: Exception) -> None:
+    """Log a game whose driving failed: one line without a traceback when Redis is away (a
+    line per game driven, not a traceback each), else the traceback."""
+    if isinstance(error, AWAY):
+        log.warning(
+            "driving the AI of game %s stopped, Redis is away (%s); the sweep takes it over",
+            game_id,
+            type(error).__name__,
+        )
+    else:
+        log.error("driving the AI of game %s; the sweep takes it over", game_id, exc_info=error)

@@ -39,9 +39,9 @@ class TooManyMessages(RateLimited):
 
 def checked_text(text: str) -> str:
     """A message as it is kept: NFC-normalised and trimmed. `BadChatMessage` when it has more
-    than `TEXT_LENGTH` characters, or a control, format, line or paragraph separator character
-    or a lone surrogate of the Basic Multilingual Plane, or nothing but spaces."""
-    bad = next((c for c in text if c <= "\uffff" and unicodedata.category(c) in _REFUSED), None)
+    than `TEXT_LENGTH` characters, or a control, format (category Cf in every plane), line or
+    paragraph separator character or a lone surrogate, or nothing but spaces."""
+    bad = next((c for c in text if unicodedata.category(c) in _REFUSED), None)
     if bad is not None:
         raise BadChatMessage(
             f"A message may not hold the invisible or control character U+{ord(bad):04X}."

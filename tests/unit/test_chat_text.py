@@ -25,9 +25,13 @@ def test_emoji_and_other_scripts_are_words_too() -> None:
         "السلام عليكم",
         "おつかれさま",
         "Ærø",
-        "\U0001f3f4\U000e0067\U000e0062\U000e007f",
     ):
         assert checked_text(text) == text
+
+
+def test_a_flag_of_tag_characters_is_refused_as_format_characters_are() -> None:
+    with pytest.raises(BadChatMessage, match="U\\+E0067"):
+        checked_text("\U0001f3f4\U000e0067\U000e0062\U000e007f")
 
 
 @pytest.mark.parametrize("text", ["", "   ", "\u00a0\u2003\u3000"])

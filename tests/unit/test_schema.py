@@ -19,6 +19,7 @@ from app.main import create_app, openapi_document
 from domain.game import AnyGame, Setup
 from domain.seating import seated
 from domain.seating.model import Leave, Rejoin
+from domain.seating.table import LEAVES
 
 
 @pytest.fixture(scope="module")
@@ -114,6 +115,12 @@ def play_and_check(
                     rng.choice(actors) if actors and not playable else rng.randrange(len(players))
                 )
             command = Rejoin() if seat in away else Leave()
+            if table.state.table.leaves_of(seat) >= LEAVES:  # gone to the AI too often
+                seat = rng.choice(actors) if actors else 0  # then a move, as the AI's
+                moves = game.inner.legal(table.state.game, seat, now)
+                if not moves:
+                    continue
+                command = rng.choice(moves)
         elif playable and not (people and rng.random() < 0.2):
             seat = rng.choice(playable)
             command = rng.choice(game.legal(table.state, seat, now))
