@@ -14,6 +14,7 @@ from typing import Any
 
 from litestar import Request, Response
 from litestar.config.csrf import CSRFConfig
+from litestar.connection import ASGIConnection
 from litestar.enums import ScopeType
 from litestar.middleware.csrf import CSRFMiddleware
 from litestar.types import ASGIApp, Receive, Scope, Send
@@ -140,17 +141,20 @@ class CookieCSRF:
         if scope["type"] != ScopeType.HTTP:
             await self.app(scope, receive, send)
             return
-        cookie = b""
+        cookie = False
         authorized = False
-        for name, value in scope["headers"]:
+        for name, _value in scope["headers"]:
             if name == b"cookie":
-                cookie += value
+                cookie = True
             elif name == b"authorization":
                 authorized = True
         if scope["method"] in _SAFE:
             guarded = not authorized
         else:
-            guarded = f"{COOKIE}=".encode() in cookie or scope["path"] in LOGGING_IN
+            # The session's cookie as the session reader finds it (the same parser: a
+            # `session =<id>` it takes is guarded too).
+            sent = cookie and COOKIE in ASGIConnection[Any, Any, Any, Any](scope).cookies
+            guarded = sent or scope["path"] in LOGGING_IN
         if guarded and self.config.secret == UNSET_SECRET:
             # Every API process signs with the one secret kept in Redis; read when first
             # needed, so that a process starts while Redis is away (a 503 until it is back).

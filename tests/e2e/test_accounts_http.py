@@ -85,6 +85,24 @@ async def test_a_cookie_write_without_the_csrf_token_is_refused(server: str) -> 
         assert (await browser.get("/api/me")).status_code == 200  # still logged in
 
 
+async def test_a_session_cookie_in_any_form_the_reader_takes_is_guarded_by_csrf(
+    server: str,
+) -> None:
+    """The guard reads cookies with the session reader's parser: `session =<id>` (a space
+    before `=`, which no browser sends but the reader takes) is guarded as well."""
+    async with httpx.AsyncClient(base_url=server) as browser:
+        await sign_up(browser, a_name())
+        session = browser.cookies["session"]
+    async with httpx.AsyncClient(base_url=server) as forger:
+        for form in (f"session ={session}", f"other=1;  session={session}"):
+            headers = {"Cookie": form}
+            assert (await forger.get("/api/me", headers=headers)).status_code == 200  # read
+            answer = await forger.post("/api/me/tokens", json={"label": "x"}, headers=headers)
+            assert (answer.status_code, answer.json()["code"]) == (403, "csrf_failed")
+            listed = await forger.get("/api/me/tokens", headers=headers)
+            assert listed.json() == []  # nothing was made
+
+
 async def test_a_login_from_another_site_is_refused_without_the_csrf_token(server: str) -> None:
     async with httpx.AsyncClient(base_url=server) as browser:
         name = a_name()
