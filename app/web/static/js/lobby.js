@@ -2,7 +2,7 @@
 // for a logged-in player also their games, the open tables (live) and a form to open one.
 import { html, useState, useEffect, ago } from "./lib.js";
 import { api } from "./api.js";
-import { Option } from "./options.js";
+import { OptionFields } from "./options.js";
 import { usePlayer } from "./session.js";
 import { NewTable, OpenTables, useTables } from "./tables.js";
 import { MyGames } from "./mygames.js";
@@ -146,12 +146,7 @@ function NewGame({ types, onCreated }) {
             onClick=${() => setSeats(seats.slice(0, -1))}>Remove the last seat</button>
         </div>
       </fieldset>
-      ${type.options.length > 0 && html`
-        <fieldset>
-          <legend>Options</legend>
-          ${type.options.map((o) => html`<${Option} spec=${o} value=${options[o.name]}
-            onChange=${(v) => setOptions({ ...options, [o.name]: v })} />`)}
-        </fieldset>`}
+      <${OptionFields} type=${type} options=${options} setOptions=${setOptions} />
       <label>Seed (optional)
         <input type="number" min="0" step="1" value=${seed} onInput=${(e) => setSeed(e.target.value)} />
       </label>

@@ -15,6 +15,17 @@ export function boundsWords(spec) {
 let helpIds = 0;
 
 /** A form field for one option: its label, and its help sentence and bounds tied to it. */
+/** A game type's options in a fieldset (nothing for a game that has none). */
+export function OptionFields({ type, options, setOptions }) {
+  if (!type.options.length) return null;
+  return html`
+    <fieldset>
+      <legend>Options</legend>
+      ${type.options.map((o) => html`<${Option} spec=${o} value=${options[o.name]}
+        onChange=${(v) => setOptions({ ...options, [o.name]: v })} />`)}
+    </fieldset>`;
+}
+
 export function Option({ spec, value, onChange }) {
   const [help] = useState(() => `option-help-${++helpIds}`);
   const label = spec.label || spec.name;

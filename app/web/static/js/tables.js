@@ -2,7 +2,7 @@
 // player may do at it; and the form that opens a new one.
 import { html, useState, useEffect, ago } from "./lib.js";
 import { api, followTables } from "./api.js";
-import { Option, optionWords, seedWords } from "./options.js";
+import { OptionFields, optionWords, seedWords } from "./options.js";
 import { whoSits, choices, act, waiting } from "./seats.js";
 import { Refusal } from "./notice.js";
 import { RatingRange, rangeWords } from "./rating-range.js";
@@ -181,12 +181,7 @@ export function NewTable({ types, player }) {
       <${RatingRange} range=${range} onChange=${setRange} game=${type} player=${player} />
       <details class="more-options">
         <summary>More options</summary>
-        ${type.options.length > 0 && html`
-          <fieldset>
-            <legend>Options</legend>
-            ${type.options.map((o) => html`<${Option} spec=${o} value=${options[o.name]}
-              onChange=${(v) => setOptions({ ...options, [o.name]: v })} />`)}
-          </fieldset>`}
+        <${OptionFields} type=${type} options=${options} setOptions=${setOptions} />
         <label>Seed (optional: the game is then casual)
           <input type="number" min="0" step="1" value=${seed} onInput=${(e) => setSeed(e.target.value)} />
         </label>
