@@ -16,12 +16,15 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 
 import msgspec
 
 from domain.errors import OptionError
 from domain.option_words import option_field
+
+if TYPE_CHECKING:
+    from domain.versions import Versions
 
 S = TypeVar("S")  # state
 C = TypeVar("C")  # command union
@@ -155,6 +158,9 @@ class Game(ABC, Generic[S, C, E, V, O]):
     hint_type: Any = None  # what `hints` gives for one command, for the schema
     seating_type: Any = None  # what `seating` gives, for the schema
     policies: ClassVar[Mapping[str, Policy]] = {}
+    #: The title's rules versions, named by its `started` event (`domain.versions`), if any.
+    versions: ClassVar[Versions | None] = None
+    started: ClassVar[type | None] = None
 
     def options(self, setup: Setup) -> O:
         """The setup's options, typed, with defaults filled in; `OptionError` when one is bad."""
@@ -250,8 +256,19 @@ class Game(ABC, Generic[S, C, E, V, O]):
         """The opening of `start`, as the edition of the rules a log was `recorded` under made
         it: a game whose rules changed since (a table's clock, once per command before it ran
         per turn) takes the recorded opening when it is one of an edition it still decides by,
-        so that old logs still check. By default, the opening as it is."""
-        return opening
+        so that old logs still check; and so does the version of the title's rules a log names
+        (`versions`)."""
+        if self.versions is None or self.started is None:
+            return opening
+        return self.versions.edition(opening, recorded, self.started)
+
+    def readings(self, records: Sequence[Record[E]]) -> list[list[Record[E]]]:
+        """Other readings of a log that does not check as it is written: a log that names no
+        rules version, read as each older version it may have been played under
+        (`domain.versions`)."""
+        if self.versions is None or self.started is None:
+            return []
+        return self.versions.readings(records, self.started)
 
     def leave(self, state: S, seat: int, now: int) -> list[E]:
         """What happens in the game itself when a seat's player leaves the table at `now` (in

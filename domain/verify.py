@@ -24,6 +24,27 @@ def verify(game: AnyGame, setup: Setup, records: Sequence[Record[Any]]) -> Any:
     """The state the log reaches, if the setup's opening and every command's events are exactly
     what the rules produce at the times recorded, caused by the seats recorded; else `LogError`.
     """
+    return verified(game, setup, records)[0]
+
+
+def verified(
+    game: AnyGame, setup: Setup, records: Sequence[Record[Any]]
+) -> tuple[Any, Sequence[Record[Any]]]:
+    """The state the log reaches and the log as read: as it is written, or else as the first
+    of the game's other `readings` that checks (a log that names no rules version, read as an
+    older one: then its `game_started` names it). `LogError` of the log as written otherwise."""
+    try:
+        return _checked(game, setup, records), records
+    except LogError as written:
+        for reading in game.readings(records):
+            try:
+                return _checked(game, setup, reading), reading
+            except LogError:
+                continue
+        raise written
+
+
+def _checked(game: AnyGame, setup: Setup, records: Sequence[Record[Any]]) -> Any:
     if not records:
         raise LogError(1, "the log has no event.")
     try:

@@ -3,8 +3,9 @@
 Replaying a log of 1 MB against the rules takes a few tenths of a second of CPU: on the event
 loop it would hold every other request of the process that long. `LogChecks` runs the check
 in a pool of processes (started with `spawn`: the server's threads are not forked), each of
-which reads the log, replays it and hands back its events as stored and the state they
-reach; the event loop only stores them. `docs/benchmarks.md` ("A view while logs are
+which reads the log, replays it and hands back its events packed for the store (one
+string, which the store's script unpacks) and the state they reach; the event loop only
+stores them. `docs/benchmarks.md` ("A view while logs are
 imported") measures a view meanwhile.
 """
 
@@ -22,7 +23,7 @@ from app.api import logfile
 from app.commands.catalogue import Catalogue
 from app.commands.errors import InvalidInput, ServiceError, Unprocessable
 from app.commands.seats import SeatRequest
-from app.store.events import StoredEvent
+from app.store.events import Packed
 from domain.game import Setup
 
 #: The processes that check imports at once (more wait their turn in the pool's queue).
@@ -36,12 +37,13 @@ def _catalogue(extras: tuple[str, ...]) -> Catalogue:
 
 class Checked(NamedTuple):
     """A log that replays, as the event loop stores it: its game's name, setup, seats, events
-    as stored and the state they reach (all of it picklable)."""
+    packed for the store and the state they reach (all of it picklable, and quick to unpickle:
+    the events are one string)."""
 
     game: str
     setup: Setup
     seats: list[SeatRequest]
-    stored: list[StoredEvent]
+    events: Packed
     state: Any
 
 
@@ -53,7 +55,7 @@ def check(extras: tuple[str, ...], data: bytes) -> Checked | tuple[bool, str, st
     except ServiceError as refusal:
         return isinstance(refusal, InvalidInput), refusal.code, refusal.message
     seats = [SeatRequest(s.type, s.name, s.level) for s in log.seats]
-    return Checked(game.name, log.setup, seats, stored, state)
+    return Checked(game.name, log.setup, seats, Packed.of(stored), state)
 
 
 class LogChecks:

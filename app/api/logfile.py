@@ -9,6 +9,7 @@ without them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
@@ -21,7 +22,7 @@ from app.commands.meta import GameMeta
 from app.commands.table import Entry, Table
 from app.store.events import StoredEvent
 from domain.game import AnyGame
-from domain.verify import LogError, verify
+from domain.verify import LogError, verified
 
 
 class _Head(msgspec.Struct):
@@ -42,9 +43,11 @@ def export(table: Table, meta: GameMeta, events: list[Entry]) -> Any:
 
 
 def read(catalogue: Catalogue, data: bytes) -> tuple[Any, AnyGame, list[StoredEvent], Any]:
-    """A log file checked event by event: (log, game, its events as stored, final state)."""
+    """A log file checked event by event: (log, game, its events as stored, final state). A
+    log that names no rules version and checks only as an older one is stored naming it."""
     log, game = decoded(catalogue, data)
-    return log, game, stored(log), checked(game, log)
+    state, records = checked(game, log)
+    return log, game, stored(records), state
 
 
 def decoded(catalogue: Catalogue, data: bytes) -> tuple[Any, AnyGame]:
@@ -71,18 +74,19 @@ def decoded(catalogue: Catalogue, data: bytes) -> tuple[Any, AnyGame]:
     return log, game
 
 
-def checked(game: AnyGame, log: Any) -> Any:
-    """The state a decoded log reaches, if every event follows from the rules; else
-    `Unprocessable` (the CPU-bound part of an import: `app.api.importing` runs it apart)."""
+def checked(game: AnyGame, log: Any) -> tuple[Any, Sequence[Any]]:
+    """The state a decoded log reaches and its records as read (`domain.verify.verified`), if
+    every event follows from the rules; else `Unprocessable` (the CPU-bound part of an import:
+    `app.api.importing` runs it apart)."""
     try:
-        return verify(game, log.setup, log.events)
+        return verified(game, log.setup, log.events)
     except LogError as error:
         raise Unprocessable(error.message, code=error.code) from error
 
 
-def stored(log: Any) -> list[StoredEvent]:
-    """A decoded log's events as the store keeps them."""
+def stored(records: Sequence[Any]) -> list[StoredEvent]:
+    """A decoded log's records as the store keeps them."""
     return [
         StoredEvent(n, msgspec.json.encode(r.event), r.at, r.by)
-        for n, r in enumerate(log.events, start=1)
+        for n, r in enumerate(records, start=1)
     ]

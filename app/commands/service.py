@@ -29,6 +29,7 @@ from app.store.events import (
     EventStore,
     GameExists,
     GameNotFound,
+    Packed,
     StoredEvent,
     VersionConflict,
 )
@@ -159,7 +160,7 @@ class GameService:
         game: AnyGame,
         setup: Setup,
         requests: Sequence[SeatRequest],
-        events: Sequence[bytes | StoredEvent],
+        events: Sequence[bytes | StoredEvent] | Packed,
         now: int,
         players: Sequence[str | None] = (),
         *,
@@ -170,7 +171,8 @@ class GameService:
     ) -> tuple[Table, list[PublicSeat]]:
         """Store a new game from its first events: encoded ones (stamped `now`, caused by the
         system), or stored ones that keep their times and causes (an imported log, with the
-        `state` they reach when it was replayed already). `seeded`:
+        `state` they reach when it was replayed already; or `Packed`, with the `state`).
+        `seeded`:
         its creator chose the seed (then everyone is told it). With a `game_id` of the
         caller's, a game stored under it already is loaded instead (its lives and machine
         work asked for again: the first creation may have stopped before them)."""
@@ -179,13 +181,19 @@ class GameService:
             check_name(name)
         seats, public = _seat(requests, setup.players, players)
         derived, game_id = game_id is not None, game_id or secrets.token_hex(8)
-        stored = [
-            e if isinstance(e, StoredEvent) else StoredEvent(n, e, now, None)
-            for n, e in enumerate(events, start=1)
-        ]
         public_seed = setup.seed if seeded else None
         table = Table(game_id, game, seats, game.initial(), 0, now, seed=public_seed)
-        table = self._caught_up(table, stored) if state is None else table.followed(state, stored)
+        stored: Sequence[StoredEvent] | Packed
+        if isinstance(events, Packed):
+            stored, table = events, table.followed(state, events.tail)
+        else:
+            stored = [
+                e if isinstance(e, StoredEvent) else StoredEvent(n, e, now, None)
+                for n, e in enumerate(events, start=1)
+            ]
+            table = (
+                self._caught_up(table, stored) if state is None else table.followed(state, stored)
+            )
         status: Status = "over" if table.over else "active"
         meta = GameMeta(game.name, status, now, setup, seats, seeded=seeded, rated=rated)
         scheduling = self._scheduling(table)

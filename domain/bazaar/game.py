@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from domain.bazaar import ai, moves, planner, rules, views, words
 from domain.bazaar.model import (
+    VERSIONS,
     Buy,
     ChooseColour,
     ColourChosen,
@@ -16,6 +17,7 @@ from domain.bazaar.model import (
     EndTurn,
     Event,
     GameEnded,
+    GameStarted,
     Price,
     State,
     Trade,
@@ -48,6 +50,8 @@ class Bazaar(Game[State, Command, Event, BazaarView, ClockedTableOptions]):
         "normal": ai.greedy,
         "hard": planner.plan,
     }
+    versions = VERSIONS
+    started = GameStarted
 
     def initial(self) -> State:
         return State()

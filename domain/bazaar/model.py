@@ -11,6 +11,7 @@ import msgspec
 
 from domain.bazaar.stones import Colour, Stones
 from domain.game import CommandStruct, EventStruct
+from domain.versions import Versions
 
 #: The steps of a turn: a joker waits for its colour; then one draw or one trade; then at most
 #: one purchase (which ends the turn) or the end of the turn.
@@ -85,6 +86,10 @@ class Price(msgspec.Struct, frozen=True):
 # -- events (past tense) ---------------------------------------------------------------------
 
 
+#: Bazaar's rules versions: 1 had no round limit; 2 ends the game after `ROUNDS` rounds.
+VERSIONS = Versions(current=2, unnamed=1)
+
+
 class GameStarted(EventStruct, frozen=True, tag="game_started"):
     """Seating order drawn, two exchange cards drawn, 24 wares dealt into four stalls of six.
 
@@ -99,6 +104,8 @@ class GameStarted(EventStruct, frozen=True, tag="game_started"):
     counts: tuple[int, ...]
     stalls: tuple[tuple[int, ...], ...] | None
     seed: int | None = None
+    #: The version of the rules the game is played under (`VERSIONS`); None in older logs.
+    rules: int | None = None
 
 
 class Drawn(EventStruct, frozen=True, tag="drawn"):
@@ -146,13 +153,19 @@ class TurnEnded(EventStruct, frozen=True, tag="turn_ended"):
     seat: int
 
 
+#: Why a game ended: its 24th ware sold, its last round played (`ROUNDS`, from version 2 of
+#: the rules), or nobody played for a long time.
+Ending = Literal["sold_out", "last_round", "abandoned"]
+
+
 class GameEnded(EventStruct, frozen=True, tag="game_ended"):
-    """The end: the 24th ware was sold (`sold_out`), or nobody played for a long time
-    (`abandoned`). The final scores; `winners` share the highest."""
+    """The end: the 24th ware was sold (`sold_out`), the last round was played
+    (`last_round`), or nobody played for a long time (`abandoned`). The final scores;
+    `winners` share the highest."""
 
     scores: tuple[int, ...]
     winners: tuple[int, ...]
-    reason: Literal["sold_out", "abandoned"] = "sold_out"
+    reason: Ending = "sold_out"
 
 
 Event = GameStarted | Drawn | ColourChosen | Traded | WareBought | TurnEnded | GameEnded
@@ -165,7 +178,8 @@ class State(msgspec.Struct, frozen=True):
 
     `stalls` hold ware ids, top first; `carpets` are counts by colour (see `stones`); `draws`
     counts the draws from the bag so far, the chance step of the next one; `turns` the turns
-    played so far (ended by a purchase or by `end_turn`)."""
+    played so far (ended by a purchase or by `end_turn`); `rules` the version of the rules
+    the game is played under."""
 
     players: tuple[str, ...] = ()
     order: tuple[int, ...] = ()
@@ -180,6 +194,7 @@ class State(msgspec.Struct, frozen=True):
     seed: int = 0
     ended: GameEnded | None = None
     turns: int = 0
+    rules: int = VERSIONS.unnamed
 
     @property
     def started(self) -> bool:

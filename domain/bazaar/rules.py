@@ -7,8 +7,6 @@ player ends it. The game ends when the 24th ware is sold.
 
 from __future__ import annotations
 
-from typing import Literal
-
 from msgspec.structs import replace
 
 from domain.bazaar import exchange
@@ -26,12 +24,14 @@ from domain.bazaar.errors import (
 )
 from domain.bazaar.model import (
     DIRECTIONS,
+    VERSIONS,
     Buy,
     ChooseColour,
     ColourChosen,
     Command,
     Draw,
     Drawn,
+    Ending,
     EndTurn,
     Event,
     GameEnded,
@@ -60,6 +60,10 @@ from domain.errors import GameOverError, RuleError, TurnError
 from domain.game import Setup, rank
 
 MIN_SEATS, MAX_SEATS = 1, 6
+#: The most rounds a game lasts (from version 2 of the rules): it ends after every seat's
+#: 300th turn if the wares are not sold out before. A game played to win ends long before (six
+#: players of the normal AI: about 30 rounds; of the easy one, which plays at random: about 200).
+ROUNDS = 300
 
 
 def start(setup: Setup) -> list[Event]:
@@ -82,6 +86,7 @@ def start(setup: Setup) -> list[Event]:
             counts=tuple(len(stall) for stall in stalls),
             stalls=stalls,
             seed=setup.seed,
+            rules=VERSIONS.current,
         )
     ]
 
@@ -106,7 +111,7 @@ def decide(state: State, seat: int | None, command: Command) -> list[Event]:
         case EndTurn():
             if state.phase == "draw_or_trade":
                 raise EndBeforeDrawOrTrade("Draw a stone or make a trade before ending your turn.")
-            return [TurnEnded(seat)]
+            return _last_round(state, [TurnEnded(seat)])
     raise RuleError("Bazaar has no such command.")
 
 
@@ -164,11 +169,19 @@ def _bought(state: State, seat: int, command: Buy) -> list[Event]:
         revealed=ware(stall[1]) if len(stall) > 1 else None,
     )
     if sum(len(s) for s in state.stalls) > 1:
-        return [bought]
+        return _last_round(state, [bought])
     return [bought, ended(evolve(state, bought).scores, "sold_out")]
 
 
-def ended(scores: tuple[int, ...], reason: Literal["sold_out", "abandoned"]) -> GameEnded:
+def _last_round(state: State, turn: list[Event]) -> list[Event]:
+    """The turn's end, and the game's when it ends the last round (`ROUNDS`: from version 2 of
+    the rules, so that a game nobody brings to its end still ends, its log bounded)."""
+    if state.rules < 2 or state.turns + 1 < ROUNDS * len(state.order):
+        return turn
+    return [*turn, ended(evolve(state, turn[-1]).scores, "last_round")]
+
+
+def ended(scores: tuple[int, ...], reason: Ending) -> GameEnded:
     """The game's end with these scores: the winners share the highest."""
     winners = tuple(sorted(s.seat for s in rank(scores) if s.rank == 1))
     return GameEnded(scores, winners, reason)
@@ -232,5 +245,6 @@ def evolve(state: State, event: Event) -> State:
                 carpets=(tuple(0 for _ in COLOURS),) * seats,
                 scores=(0,) * seats,
                 seed=event.seed or 0,
+                rules=VERSIONS.of(event.rules),
             )
     return state

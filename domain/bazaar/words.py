@@ -106,11 +106,13 @@ def describe(event: Event, names: Sequence[str]) -> str:
             return f"{who(seat)} ends the turn."
         case GameEnded(reason="abandoned"):
             return "The game ends here, with the scores as they stand (abandoned, or resigned)."
-        case GameEnded(scores=scores):
+        case GameEnded(scores=scores, reason=reason):
             # No winner is named here: a seat lost to its player counts last whatever its score
             # (`domain.seating`), which the end of the table says.
             final = ", ".join(
                 f"{who(s)} {plural(score, 'point')}" for s, score in enumerate(scores)
             )
+            if reason == "last_round":
+                return f"The last round is played: the game is over. Scores: {final}."
             return f"The last ware is sold: the game is over. Scores: {final}."
     return type(event).__name__

@@ -10,10 +10,12 @@ from domain.crazymino.board import groups, score
 from domain.crazymino.fits import packed
 from domain.crazymino.geometry import ROTATIONS, ROW_COL
 from domain.crazymino.model import (
+    VERSIONS,
     Command,
     DrawAndPass,
     Event,
     GameEnded,
+    GameStarted,
     PlaceTile,
     Score,
     State,
@@ -70,6 +72,8 @@ class Crazymino(Game[State, Command, Event, CrazyminoView, ClockedTableOptions])
         "normal": ai.best,
         "hard": hard.hard,
     }
+    versions = VERSIONS
+    started = GameStarted
 
     def initial(self) -> State:
         return State()

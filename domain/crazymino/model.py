@@ -11,6 +11,7 @@ import msgspec
 
 from domain.crazymino.geometry import CELLS, POINTS
 from domain.game import CommandStruct, EventStruct
+from domain.versions import Versions
 
 # -- commands (imperative) -------------------------------------------------------------------
 
@@ -45,6 +46,10 @@ class Score(msgspec.Struct, frozen=True):
     total: int
 
 
+#: Crazymino's rules versions: one so far (its board, tiles and scoring never changed).
+VERSIONS = Versions(current=1, unnamed=1)
+
+
 class GameStarted(EventStruct, frozen=True, tag="game_started"):
     """Seats shuffled, hands dealt, start tile laid, pile left. `None` marks what is hidden."""
 
@@ -58,6 +63,8 @@ class GameStarted(EventStruct, frozen=True, tag="game_started"):
     pile: tuple[int, ...] | None
     pile_size: int
     seed: int | None = None
+    #: The version of the rules the game is played under (`VERSIONS`); None in older logs.
+    rules: int | None = None
 
 
 class TileDrawn(EventStruct, frozen=True, tag="tile_drawn"):

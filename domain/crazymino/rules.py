@@ -33,6 +33,7 @@ from domain.crazymino.fits import (
 )
 from domain.crazymino.geometry import ROTATIONS, SIZE, cell_index, on_board
 from domain.crazymino.model import (
+    VERSIONS,
     Bonus,
     Command,
     DrawAndPass,
@@ -76,6 +77,7 @@ def start(setup: Setup) -> list[Event]:
         pile=pile,
         pile_size=len(pile),
         seed=setup.seed,
+        rules=VERSIONS.current,
     )
     events: list[Event] = [started]
     _begin_turn(evolve(State(), started), events)

@@ -111,3 +111,9 @@ class TaskFulfilled(RuleError):
     """Taking a task one's board already fulfils."""
 
     code = "task_fulfilled"
+
+
+class TooManyMoves(RuleError):
+    """A take, put-back, turn or lift beyond the most moves a player makes in a round."""
+
+    code = "too_many_moves"

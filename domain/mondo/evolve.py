@@ -6,6 +6,7 @@ from msgspec.structs import replace
 
 from domain.mondo.model import (
     EMPTY_BOARD,
+    VERSIONS,
     Board,
     BonusTaken,
     Event,
@@ -111,5 +112,6 @@ def evolve(state: State, event: Event) -> State:
                 expert=event.expert,
                 backside=event.backside,
                 rounds=event.rounds,
+                rules=VERSIONS.of(event.rules),
             )
     return state

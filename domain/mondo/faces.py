@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Literal, NamedTuple, get_args
 
+from domain.mondo.first_tiles import FIRST_TILES
 from domain.mondo.tiles import TILES
 
 LandscapeName = Literal["water", "forest", "desert", "steppe"]
@@ -96,17 +97,32 @@ def _turns(face: Oriented) -> tuple[Oriented, ...]:
     return tuple(turn(face, q) for q in range(4))
 
 
-#: ORIENTED[tile][face][quarters]: face 0 plain, 1 variable; quarters = rotation // 90.
-ORIENTED: tuple[tuple[tuple[Oriented, ...], tuple[Oriented, ...]], ...] = tuple(
-    (_turns(_plain(plain)), _turns(_variable(edges, regions, volcano)))
-    for plain, edges, regions, volcano in TILES
-)
+#: A tile set's faces: [tile][face][quarters], face 0 plain, 1 variable, quarters = rotation // 90.
+TileFaces = tuple[tuple[tuple[Oriented, ...], tuple[Oriented, ...]], ...]
+
+
+def _tile_faces(tiles: tuple[tuple[str, str, tuple[tuple[str, str], ...], str], ...]) -> TileFaces:
+    return tuple(
+        (_turns(_plain(plain)), _turns(_variable(edges, regions, volcano)))
+        for plain, edges, regions, volcano in tiles
+    )
+
+
+#: Today's tiles' faces (what the AI plans with); `FIRST_ORIENTED`, the first set's.
+ORIENTED: TileFaces = _tile_faces(TILES)
+FIRST_ORIENTED: TileFaces = _tile_faces(FIRST_TILES)
+
+
+def tile_faces(rules: int) -> TileFaces:
+    """The faces of the tiles a game played under version `rules` of the rules lays: the
+    first set for version 1, today's since (`domain.mondo.model.VERSIONS`)."""
+    return FIRST_ORIENTED if rules == 1 else ORIENTED
 
 
 def face_index(face: FaceName) -> int:
     return 0 if face == "plain" else 1
 
 
-def oriented(tile: int, face: FaceName, rotation: int) -> Oriented:
+def oriented(tile: int, face: FaceName, rotation: int, faces: TileFaces = ORIENTED) -> Oriented:
     """A tile's face turned clockwise by `rotation` degrees (0, 90, 180 or 270)."""
-    return ORIENTED[tile][face_index(face)][rotation // 90]
+    return faces[tile][face_index(face)][rotation // 90]

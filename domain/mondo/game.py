@@ -9,11 +9,13 @@ from domain.game import Abandon, Game, Policy, Setup, Shape, Timer
 from domain.mondo import ai, rules, views, words
 from domain.mondo.evolve import evolve
 from domain.mondo.model import (
+    VERSIONS,
     BonusTaken,
     Command,
     EndRound,
     Event,
     GameEnded,
+    GameStarted,
     LiftPlaced,
     PlacedLifted,
     PlacedTurned,
@@ -52,6 +54,8 @@ class Mondo(Game[State, Command, Event, MondoView, MondoOptions]):
     view_type = MondoView
     options_type = MondoOptions
     policies: ClassVar[dict[str, Policy]] = ai.POLICIES
+    versions = VERSIONS
+    started = GameStarted
 
     def initial(self) -> State:
         return State()

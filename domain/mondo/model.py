@@ -14,6 +14,7 @@ from domain.mondo.faces import FaceName
 from domain.mondo.scoring import Score
 from domain.mondo.specials import Special
 from domain.mondo.tasks import Task
+from domain.versions import Versions
 
 # -- commands (imperative) -------------------------------------------------------------------
 
@@ -87,6 +88,12 @@ Command = (
 # -- events (past tense) ---------------------------------------------------------------------
 
 
+#: Mondo's rules versions: 1 played the first tile set (`first_tiles.py`); 2 today's tiles;
+#: 3 adds the limit of `MOVES_PER_ROUND` a round. A log that names none is read as 2, or as 1
+#: when it checks only so.
+VERSIONS = Versions(current=3, unnamed=2, older=(1,))
+
+
 class GameStarted(EventStruct, frozen=True, tag="game_started"):
     """The players and the rules of this game. `seed` (the display's faces of later rounds,
     the special scorings and tasks to come) is None for viewers while the game runs."""
@@ -99,6 +106,8 @@ class GameStarted(EventStruct, frozen=True, tag="game_started"):
     expert: bool
     backside: bool
     rounds: int
+    #: The version of the rules the game is played under (`VERSIONS`); None in older logs.
+    rules: int | None = None
 
 
 class RoundStarted(EventStruct, frozen=True, tag="round_started"):
@@ -253,6 +262,7 @@ class State(msgspec.Struct, frozen=True):
     seats: tuple[Player, ...] = ()
     results: tuple[tuple[Score, ...], ...] = ()  # every finished round
     over: bool = False
+    rules: int = VERSIONS.unnamed  # the version of the rules the game is played under
 
     @property
     def totals(self) -> tuple[int, ...]:

@@ -29,11 +29,13 @@ from domain.mondo.errors import (
     TaskNotYet,
     TileHeld,
     TileOnBoard,
+    TooManyMoves,
     TwoTasks,
 )
 from domain.mondo.evolve import evolve
 from domain.mondo.faces import ROTATIONS, TILE_COUNT
 from domain.mondo.model import (
+    VERSIONS,
     BonusTaken,
     Command,
     EndRound,
@@ -73,6 +75,13 @@ from domain.mondo.tasks import (
 )
 
 MIN_SEATS, MAX_SEATS = 1, 4
+#: The most moves a player makes in one round (from version 3 of the rules): every command of
+#: theirs counts; beyond it only placing the tile in hand, a task and the chip are left, so
+#: that a round's log is bounded (taking and putting back a tile could loop until the clock).
+#: A round played to win takes about 2 moves a tile: under 100.
+MOVES_PER_ROUND = 400
+#: The commands that may repeat without end, and so stop at `MOVES_PER_ROUND`.
+LOOPING = (TakeTile, ReturnTile, TurnPlaced, LiftPlaced)
 
 
 def start(setup: Setup, options: MondoOptions, now: int) -> list[Event]:
@@ -86,6 +95,7 @@ def start(setup: Setup, options: MondoOptions, now: int) -> list[Event]:
         expert=options.expert,
         backside=options.backside,
         rounds=ROUNDS,
+        rules=VERSIONS.current,
     )
     return [started, deal(evolve(State(), started), now)]
 
@@ -124,6 +134,11 @@ def decide(state: State, seat: int | None, command: Command, now: int) -> list[E
     me = state.seats[seat]
     if me.left:
         raise LeftRound("You have taken a bonus chip: your round is over.")
+    if isinstance(command, LOOPING) and state.rules >= 3 and me.moves >= MOVES_PER_ROUND:
+        raise TooManyMoves(
+            f"You have made {MOVES_PER_ROUND} moves this round, the most a round allows: place"
+            " the tile you hold, take a task or take the bonus chip."
+        )
     match command:
         case TakeTile(tile=tile):
             return [_taken(state, seat, tile)]
@@ -281,4 +296,6 @@ def legal(state: State, seat: int, now: int) -> list[Command]:
         except RuleError:
             continue
         commands.append(TakeTask(task))
+    if state.rules >= 3 and me.moves >= MOVES_PER_ROUND:
+        return [c for c in commands if not isinstance(c, LOOPING)]
     return commands

@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 from domain.mondo.board import border
-from domain.mondo.faces import TILE_COUNT, oriented
+from domain.mondo.faces import ORIENTED, TILE_COUNT, TileFaces, oriented, tile_faces
 from domain.mondo.model import Board, Player, State
 from domain.mondo.scoring import Score, Seat, leaders, round_scores
 from domain.mondo.survey import Laid, Survey, survey
 
 
-def laid(board: Board) -> Laid:
-    """The faces on a board, as laid."""
-    return [None if p is None else oriented(p.tile, p.face, p.rotation) for p in board]
+def laid(board: Board, faces: TileFaces = ORIENTED) -> Laid:
+    """The faces on a board, as laid, of the tile set `faces`."""
+    return [None if p is None else oriented(p.tile, p.face, p.rotation, faces) for p in board]
 
 
 def board_survey(state: State, board: Board) -> Survey:
-    return survey(laid(board), border(state.backside))
+    return survey(laid(board, tile_faces(state.rules)), border(state.backside))
 
 
 def holders(state: State) -> dict[int, int]:

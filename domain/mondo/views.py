@@ -16,6 +16,7 @@ from msgspec.structs import replace
 from domain.mondo.board import COLUMNS, BoardSide, border, open_spaces
 from domain.mondo.faces import (
     FACES,
+    FIRST_ORIENTED,
     LANDSCAPES,
     ORIENTED,
     SIDES,
@@ -25,8 +26,10 @@ from domain.mondo.faces import (
     Oriented,
     SideName,
     Species,
+    TileFaces,
     Volcano,
     face_index,
+    tile_faces,
 )
 from domain.mondo.model import Event, GameStarted, Grace, State
 from domain.mondo.scoring import Score
@@ -130,24 +133,37 @@ def _face_view(tile: int, face: int, quarters: int, shape: Oriented) -> FaceView
     return FaceView(tile, FACES[face], quarters * 90, (north, east, south, west), regions, volcano)
 
 
-#: FACE_VIEWS[tile][face][quarters], made once: views share them.
-FACE_VIEWS = tuple(
-    tuple(
-        tuple(_face_view(tile, face, q, turns[q]) for q in range(4))
-        for face, turns in enumerate(faces)
+FaceViews = tuple[tuple[tuple[FaceView, ...], ...], ...]
+
+
+def _face_views(faces: TileFaces) -> FaceViews:
+    """[tile][face][quarters] of one tile set, made once: views share them."""
+    return tuple(
+        tuple(
+            tuple(_face_view(tile, face, q, turns[q]) for q in range(4))
+            for face, turns in enumerate(both)
+        )
+        for tile, both in enumerate(faces)
     )
-    for tile, faces in enumerate(ORIENTED)
-)
 
 
-def _laid_view(tile: int, face: FaceName, rotation: int) -> FaceView:
-    return FACE_VIEWS[tile][face_index(face)][rotation // 90]
+#: Today's tiles' views, and the first set's (`tile_faces`: which a game's rules lay).
+FACE_VIEWS = _face_views(ORIENTED)
+FIRST_FACE_VIEWS = _face_views(FIRST_ORIENTED)
+
+
+def _face_views_of(state: State) -> FaceViews:
+    return FIRST_FACE_VIEWS if tile_faces(state.rules) is FIRST_ORIENTED else FACE_VIEWS
+
+
+def _laid_view(views: FaceViews, tile: int, face: FaceName, rotation: int) -> FaceView:
+    return views[tile][face_index(face)][rotation // 90]
 
 
 def _seat_view(state: State, seat: int, score: Score) -> SeatView:
-    player = state.seats[seat]
+    player, views = state.seats[seat], _face_views_of(state)
     board = tuple(
-        PlacedTile(space, *divmod(space, COLUMNS), _laid_view(p.tile, p.face, p.rotation))
+        PlacedTile(space, *divmod(space, COLUMNS), _laid_view(views, p.tile, p.face, p.rotation))
         for space, p in enumerate(player.board)
         if p is not None
     )
@@ -155,7 +171,7 @@ def _seat_view(state: State, seat: int, score: Score) -> SeatView:
     if player.held is not None:
         tile = player.held
         shown: FaceName = "variable" if tile in state.variable else "plain"
-        held = HeldTile(tile, shown, FACE_VIEWS[tile][0][0], FACE_VIEWS[tile][1][0])
+        held = HeldTile(tile, shown, views[tile][0][0], views[tile][1][0])
     return SeatView(
         seat=seat,
         name=state.players[seat],
@@ -175,9 +191,10 @@ def view(state: State, viewer: int | None) -> MondoView:
         raise ValueError("a game that has not started has no view")
     out = holders(state)
     on_boards = {p.tile for player in state.seats for p in player.board if p is not None}
+    views = _face_views_of(state)
     display = tuple(
-        DisplayTile(FACE_VIEWS[t][1 if t in state.variable else 0][0], out.get(t))
-        for t in range(len(ORIENTED))
+        DisplayTile(views[t][1 if t in state.variable else 0][0], out.get(t))
+        for t in range(len(views))
         if t not in on_boards
     )
     scores = scores_now(state) if state.seats else ()

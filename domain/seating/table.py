@@ -33,7 +33,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.errors import GameOverError, OptionError, RuleError, SetupError, TurnError
-from domain.game import Abandon, AnyGame, Game, Policy, Setup, Standing, Timer
+from domain.game import Abandon, AnyGame, Game, Policy, Record, Setup, Standing, Timer
 from domain.memo import Described
 from domain.seating import resigning, words
 from domain.seating.model import (
@@ -159,8 +159,10 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
     def edition(self, opening: list[Any], recorded: Sequence[Any]) -> list[Any]:
         """A table set before `TableSet.fallback` (its timed-out seats played the normal AI's
         move), or before `TableSet.clock_per` too (its clock ran once per command), goes on
-        deciding so: its log checks as it was played."""
+        deciding so: its log checks as it was played. So does the game's own rules version
+        (`Game.edition`)."""
         recorded = list(recorded)
+        opening = self.inner.edition(opening, recorded)
         for older in (
             {"fallback": "normal"},
             {"fallback": "normal", "clock_per": "command"},
@@ -169,6 +171,9 @@ class Seated(Game[SeatedState[Any], Any, Any, Any, Any]):
             if edition != opening and recorded == edition:
                 return edition
         return opening
+
+    def readings(self, records: Sequence[Record[Any]]) -> list[list[Record[Any]]]:
+        return self.inner.readings(records)
 
     # -- deciding -------------------------------------------------------------------------
 

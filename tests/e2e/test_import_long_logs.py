@@ -5,6 +5,7 @@ and import again over HTTP, and replays to the same end."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import httpx
 import pytest
@@ -23,6 +24,8 @@ LONGEST = [
     ("mondo", 997, False),  # 4 AI seats, 68,028 bytes
 ]
 JSON = {"content-type": "application/json"}
+#: A Mondo game recorded with the first tile set (`docs/rules/versions.md`), totals 93 and 76.
+FIRST_TILES = Path(__file__).parents[1] / "unit" / "recorded" / "mondo_first_tiles.json"
 
 
 @pytest.mark.parametrize(("name", "seed", "people"), LONGEST)
@@ -53,3 +56,19 @@ async def test_an_import_past_its_limit_is_413_and_other_routes_keep_64_kib(serv
         big = b'{"game": "crazymino", "x": "' + b"x" * (64 * 1024) + b'"}'
         answer = await client.post("/api/games", content=big, headers=JSON)
         assert answer.status_code == 413 and "64 KiB" in answer.json()["message"]
+
+
+async def test_a_mondo_log_of_the_first_tiles_imports_with_its_scores(server: str) -> None:
+    """Played before the tiles changed, it names no rules version: the server checks it with
+    the first tiles, keeps the scores it was played to and exports it naming version 1."""
+    async with httpx.AsyncClient(base_url=server, timeout=30) as client:
+        answer = await client.post(
+            "/api/games/import", content=FIRST_TILES.read_bytes(), headers=JSON
+        )
+        assert answer.status_code == 201, answer.text
+        game_id = answer.json()["id"]
+        shown = await view(client, game_id)
+        assert shown["status"] == "over"
+        assert [s["total"] for s in shown["view"]["seats"]] == [93, 76]
+        exported = (await client.get(f"/api/games/{game_id}/export")).json()
+        assert exported["events"][0]["event"]["rules"] == 1

@@ -17,6 +17,7 @@ from app.store.events import (
     EventStore,
     GameExists,
     GameNotFound,
+    Packed,
     StoredEvent,
     VersionConflict,
 )
@@ -84,6 +85,24 @@ async def test_every_event_keeps_its_time_and_cause(store: EventStore) -> None:
         StoredEvent(4, b"d", 30, 0),
         StoredEvent(5, b"e", 40, None),
     ]
+
+
+async def test_packed_events_are_stored_byte_for_byte(store: EventStore) -> None:
+    """An imported log's events, packed as one JSON string apart from the event loop, are
+    stored exactly as they came: data with quotes, escapes and letters of every plane."""
+    game_id = new_id()
+    data = [
+        b'{"type":"said","text":"\\"quoted\\" \\\\ back\\n"}',
+        '{"name":"Zoë 🐢 \\u0000"}'.encode(),
+        b"[]",
+    ]
+    events = [StoredEvent(1, data[0], 10, None), StoredEvent(2, data[1], 20, 3)]
+    events.append(StoredEvent(3, data[2], 1_765_000_000_000, 0))
+    packed = Packed.of(events)
+    assert packed.tail == (events[0], events[1], events[2])
+    assert await store.create(game_id, {"game": "bazaar"}, packed, 99) == AppendResult(1, 3, False)
+    assert await store.read(game_id) == events
+    assert await store.version(game_id) == 3
 
 
 async def test_create_without_events_starts_at_version_zero(store: EventStore) -> None:

@@ -85,6 +85,9 @@ def test_the_end_in_words() -> None:
     assert BAZAAR.describe(GameEnded((61,), (0,)), NAMES[:1]) == (
         "The last ware is sold: the game is over. Scores: Ann 61 points."
     )
+    assert BAZAAR.describe(GameEnded((3, 1), (0,), "last_round"), NAMES[:2]) == (
+        "The last round is played: the game is over. Scores: Ann 3 points, Bob 1 point."
+    )
     abandoned = GameEnded((1, 2), (1,), "abandoned")
     assert "abandoned" in BAZAAR.describe(abandoned, NAMES)
 
