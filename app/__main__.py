@@ -41,7 +41,7 @@ def serve() -> int:
     configure(settings.log_format)
     # A command leaves little cyclic garbage but allocates a few hundred containers: at the
     # default thresholds, the collector's passes took about a tenth of the server's CPU under
-    # load (docs/benchmarks.md, "A socket's game opened for less, the collector less often").
+    # load (docs/benchmarks.md, "Side by side with boardgame.io"; the A/B is in its git history).
     gc.set_threshold(*GC_THRESHOLDS)
     app = create_app(settings)
 
