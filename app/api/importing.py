@@ -36,13 +36,14 @@ def _catalogue(extras: tuple[str, ...]) -> Catalogue:
 
 class Checked(NamedTuple):
     """A log that replays, as the event loop stores it: its game's name, setup, seats, events
-    as stored and the state they reach (all of it picklable)."""
+    as stored, the state they reach and the salt of its commitment (all of it picklable)."""
 
     game: str
     setup: Setup
     seats: list[SeatRequest]
     stored: list[StoredEvent]
     state: Any
+    salt: str | None = None
 
 
 def check(extras: tuple[str, ...], data: bytes) -> Checked | tuple[bool, str, str]:
@@ -53,7 +54,7 @@ def check(extras: tuple[str, ...], data: bytes) -> Checked | tuple[bool, str, st
     except ServiceError as refusal:
         return isinstance(refusal, InvalidInput), refusal.code, refusal.message
     seats = [SeatRequest(s.type, s.name, s.level) for s in log.seats]
-    return Checked(game.name, log.setup, seats, stored, state)
+    return Checked(game.name, log.setup, seats, stored, state, log.salt)
 
 
 class LogChecks:
