@@ -51,7 +51,8 @@ async def test_the_end_says_fair_deal_verified_with_the_command(
     async def forged(route: Route) -> None:
         answer = await route.fetch()
         shown = await answer.json()
-        shown["fair_deal"]["salt"] = "0" * 32
+        if "fair_deal" in shown:  # the view (the other answers of the game pass as they are)
+            shown["fair_deal"]["salt"] = "0" * 32
         await route.fulfill(response=answer, body=json.dumps(shown))
 
     other = await open_page(browser, console, "about:blank")
