@@ -1,11 +1,12 @@
 """The commitment to a game's secret seed: published at its start, opened at its end.
 
-The service draws a game's seed itself (unless its creator chose one: public from the start).
-So that no player has to trust that the service did not choose the deal, it draws a salt with
-the seed and publishes to every seat and watcher, from the first view on, the SHA-256 of the
-two: the *commitment*. Once the game is over its views and its exported log reveal the seed and
-the salt; anyone can hash them again and replay the log from that seed (`python -m app verify
-FILE`). The salt keeps the seed from being found by hashing every possible seed.
+The service draws a game's seed itself (unless its creator chose one: public from the start),
+and every draw of the game comes from it. So that no player has to trust that the service did
+not steer the deal while the game ran, it draws a salt with the seed and publishes to every
+seat and watcher, from the first view on, the SHA-256 of the two: the *commitment*. Once the
+game is over its views and its exported log reveal the seed and the salt; anyone can hash them
+again and replay the log from that seed (`python -m app verify FILE`). The salt keeps the seed
+from being found by hashing every possible seed.
 
 What is hashed is the text ``<seed in decimal>:<salt in hex>`` in ASCII, so that a shell checks
 it too: ``printf '%s:%s' SEED SALT | sha256sum``.
