@@ -1,4 +1,5 @@
 """`python -m app` serves the API; `python -m app replay FILE` replays an exported log;
+`python -m app verify FILE` checks an exported log's fair deal (its commitment) and replays it;
 `python -m app ratings rebuild` makes the players' records again from the games' logs."""
 
 from __future__ import annotations
@@ -106,6 +107,38 @@ def replay(path: Path) -> int:
     return 0
 
 
+def verify(path: Path) -> int:
+    """Exit 0 when the log's revealed seed and salt hash to its commitment and every event
+    replays by the rules from that seed; 1 with the reason when either fails. Needs no Redis
+    and no server."""
+    from app.api import logfile
+    from app.base.config import Settings
+    from app.commands.catalogue import Catalogue
+
+    catalogue = Catalogue.with_extras(Settings.from_env().extra_games)
+    try:
+        log, game, _, state = logfile.read(catalogue, path.read_bytes())
+    except OSError as error:
+        print(f"{path}: cannot be read: {error.strerror or error}.", file=sys.stderr)
+        return 1
+    except ServiceError as refusal:
+        print(f"{path}: not verified: {refusal.message}", file=sys.stderr)
+        return 1
+    ending = "to its end" if game.is_over(state) else "(the game is not over)"
+    replayed = f"its {len(log.events)} events replay by the rules {ending}"
+    if log.commitment is None:
+        print(
+            f"{path}: no commitment in this log (its seed was chosen by its creator, public"
+            f" from the start, or the log comes from before commitments); {replayed}."
+        )
+    else:
+        print(
+            f"{path}: fair deal verified: seed {log.setup.seed} and salt {log.salt} hash to the"
+            f" commitment {log.commitment} published at the start, and {replayed}."
+        )
+    return 0
+
+
 def rebuild_ratings(processes: int) -> int:
     """Every title's ratings, statistics and histories again from nothing, from the logs of
     the finished games in the Redis of `REDIS_URL` (archived or not), read and folded by
@@ -133,6 +166,10 @@ def main(argv: list[str]) -> int:
     commands.add_parser("serve", help="serve the API (the default)")
     replaying = commands.add_parser("replay", help="replay an exported log and print the scores")
     replaying.add_argument("file", type=Path)
+    verifying = commands.add_parser(
+        "verify", help="check an exported log's commitment to its seed, and replay it"
+    )
+    verifying.add_argument("file", type=Path)
     rating = commands.add_parser("ratings", help="the players' records")
     rating.add_argument("action", choices=["rebuild"], help="make them again from the game logs")
     rating.add_argument(
@@ -144,6 +181,8 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if args.command == "replay":
         return replay(args.file)
+    if args.command == "verify":
+        return verify(args.file)
     if args.command == "ratings":
         return rebuild_ratings(args.processes)
     return serve()

@@ -37,14 +37,15 @@ def _catalogue(extras: tuple[str, ...]) -> Catalogue:
 
 class Checked(NamedTuple):
     """A log that replays, as the event loop stores it: its game's name, setup, seats, events
-    packed for the store and the state they reach (all of it picklable, and quick to unpickle:
-    the events are one string)."""
+    packed for the store, the state they reach and the salt of its commitment (all of it
+    picklable, and quick to unpickle: the events are one string)."""
 
     game: str
     setup: Setup
     seats: list[SeatRequest]
     events: Packed
     state: Any
+    salt: str | None = None
 
 
 def check(extras: tuple[str, ...], data: bytes) -> Checked | tuple[bool, str, str]:
@@ -55,7 +56,7 @@ def check(extras: tuple[str, ...], data: bytes) -> Checked | tuple[bool, str, st
     except ServiceError as refusal:
         return isinstance(refusal, InvalidInput), refusal.code, refusal.message
     seats = [SeatRequest(s.type, s.name, s.level) for s in log.seats]
-    return Checked(game.name, log.setup, seats, Packed.of(stored), state)
+    return Checked(game.name, log.setup, seats, Packed.of(stored), state, log.salt)
 
 
 class LogChecks:

@@ -1,10 +1,11 @@
 """A game's log as a file: export a finished game, import one by checking that it replays.
 
-The format is ``boardgames-log/2``: the game, its setup (seed included), its seats, and every
+The format is ``boardgames-log/2``: the game, its setup (seed included), its seats, every
 event as a record ``{at, by, event}`` (server time in ms, the seat that caused it or null for
-the system). Logs of format ``boardgames-log/1`` (from before events carried their time) are
-refused: their times are unknown, and a game judged against the clock cannot be checked
-without them.
+the system), and for a seed the service drew the commitment published at the start and its
+salt (`app.commands.commitment`), which a log must open to be read. Logs of format
+``boardgames-log/1`` (from before events carried their time) are refused: their times are
+unknown, and a game judged against the clock cannot be checked without them.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import msgspec
 from app.api.http import decode_body
 from app.api.projection import LOG_FORMAT, api_types
 from app.commands.catalogue import Catalogue
+from app.commands.commitment import opened
 from app.commands.errors import GameRunning, InvalidInput, Unprocessable
 from app.commands.meta import GameMeta
 from app.commands.table import Entry, Table
@@ -39,7 +41,10 @@ def export(table: Table, meta: GameMeta, events: list[Entry]) -> Any:
     types = api_types(table.game)
     records = [types.record(e.at, e.by, e.event) for e in events]
     seats = [s.public() for s in table.seats]
-    return types.log(LOG_FORMAT, meta.setup, seats, records)
+    deal = table.deal
+    if deal is None:
+        return types.log(LOG_FORMAT, meta.setup, seats, records)
+    return types.log(LOG_FORMAT, meta.setup, seats, records, deal.commitment, deal.salt)
 
 
 def read(catalogue: Catalogue, data: bytes) -> tuple[Any, AnyGame, list[StoredEvent], Any]:
@@ -51,7 +56,8 @@ def read(catalogue: Catalogue, data: bytes) -> tuple[Any, AnyGame, list[StoredEv
 
 
 def decoded(catalogue: Catalogue, data: bytes) -> tuple[Any, AnyGame]:
-    """A log file read, not yet checked against the rules: (log, game)."""
+    """A log file read, its commitment (if any) opened, not yet checked against the rules:
+    (log, game)."""
     try:
         head = msgspec.json.decode(data, type=_Head)
     except msgspec.DecodeError as error:
@@ -71,6 +77,7 @@ def decoded(catalogue: Catalogue, data: bytes) -> tuple[Any, AnyGame]:
     log = decode_body(data, api_types(game).log, "invalid_log")
     if len(log.seats) != len(log.setup.players):
         raise Unprocessable("The log's seats and players differ.", code="log_does_not_replay")
+    opened(log.setup.seed, log.commitment, log.salt)
     return log, game
 
 

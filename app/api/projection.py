@@ -16,6 +16,7 @@ from typing import Any, Literal, NamedTuple, Union
 import msgspec
 
 from app.commands.catalogue import Catalogue
+from app.commands.commitment import Commitment, FairDeal, Salt
 from app.commands.seats import PublicSeat
 from app.commands.table import Entry, Table
 from domain.game import AnyGame, Setup, Standing
@@ -42,7 +43,7 @@ def api_types(game: AnyGame) -> ApiTypes:
     """The answer structs of one game."""
     title = "".join(part.title() for part in game.name.replace("-", "_").split("_"))
 
-    def struct(suffix: str, fields: list[tuple[str, Any]], **config: Any) -> Any:
+    def struct(suffix: str, fields: list[tuple[Any, ...]], **config: Any) -> Any:
         name = f"{title}{suffix}"
         return msgspec.defstruct(
             name, fields, tag=game.name, tag_field="game", frozen=True, module=__name__, **config
@@ -87,6 +88,9 @@ def api_types(game: AnyGame) -> ApiTypes:
             # The seed when its creator chose it (told to everyone); None while it is secret.
             ("seed", int | None),
             ("casual", bool),
+            # The commitment to the seed the service drew, from the start; its seed and salt
+            # once the game is over. None for a chosen seed (public) or an older game.
+            ("fair_deal", FairDeal | None),
         ],
     )
     listed = _list_of(entry)
@@ -108,6 +112,10 @@ def api_types(game: AnyGame) -> ApiTypes:
             ("setup", Setup),
             ("seats", list[PublicSeat]),
             ("events", _list_of(record)),
+            # The commitment published at the start and its salt (the seed is the setup's);
+            # absent from the log of a chosen seed or of an older game.
+            ("commitment", Commitment | None, None),
+            ("salt", Salt | None, None),
         ],
         forbid_unknown_fields=True,
     )
@@ -169,6 +177,7 @@ def game_view(
         table=game.seating(state),
         seed=table.seed,
         casual=table.casual,
+        fair_deal=None if table.deal is None else table.deal.shown(table.over),
     )
 
 

@@ -268,7 +268,7 @@ async def import_log(request: Request[Any, Any, Any]) -> Created:
         game = service.catalogue[log.game].game
         now = service.clock()
         table, seats = await service.open(
-            game, log.setup, log.seats, log.events, now, state=log.state
+            game, log.setup, log.seats, log.events, now, state=log.state, salt=log.salt
         )
     await guard.opened(address, table.id)
     return Created(table.id, table.game.name, table.version, seats)

@@ -18,7 +18,8 @@ Status = Literal["active", "over"]
 
 class GameMeta(msgspec.Struct, frozen=True):
     """What a game is, who sits where (token hashes included), how it was set up (its seed
-    included: never sent while the game runs), its status and when it was created (ms)."""
+    included: never sent while the game runs, nor the salt of its commitment), its status and
+    when it was created (ms)."""
 
     game: str
     status: Status
@@ -28,6 +29,7 @@ class GameMeta(msgspec.Struct, frozen=True):
     archived: bool = False  # its stream was replaced by a compressed archive (app.store.lifecycle)
     seeded: bool = False  # its creator chose the seed: everyone is told it, and it is casual
     rated: bool = False  # its table asked for a rated game (a rematch asks the same)
+    salt: str | None = None  # of the commitment to the seed the service drew: commitment.py
 
 
 _FIELDS = GameMeta.__struct_fields__

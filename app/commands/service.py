@@ -19,6 +19,7 @@ import msgspec
 
 from app.base import metrics
 from app.commands.catalogue import Catalogue
+from app.commands.commitment import dealt, new_salt
 from app.commands.errors import Busy, StaleVersion, UnknownGame, Unprocessable
 from app.commands.meta import GameMeta, Status, from_fields, status_field, to_fields
 from app.commands.ports import Scheduler
@@ -143,6 +144,7 @@ class GameService:
         events = game.start(setup, now)
         encoded = [encode_event(e) for e in events]
         seeded = request.seed is not None
+        salt = None if seeded else new_salt()  # of the commitment every seat is shown
         return await self.open(
             game,
             setup,
@@ -153,6 +155,7 @@ class GameService:
             seeded=seeded,
             game_id=game_id,
             rated=rated,
+            salt=salt,
         )
 
     async def open(
@@ -168,12 +171,13 @@ class GameService:
         game_id: str | None = None,
         rated: bool = False,
         state: Any = None,
+        salt: str | None = None,
     ) -> tuple[Table, list[PublicSeat]]:
         """Store a new game from its first events: encoded ones (stamped `now`, caused by the
         system), or stored ones that keep their times and causes (an imported log, with the
         `state` they reach when it was replayed already; or `Packed`, with the `state`).
-        `seeded`:
-        its creator chose the seed (then everyone is told it). With a `game_id` of the
+        `seeded`: its creator chose the seed (then everyone is told it); `salt`: that of the
+        commitment to a seed the service drew (`app.commands.commitment`). With a `game_id` of the
         caller's, a game stored under it already is loaded instead (its lives and machine
         work asked for again: the first creation may have stopped before them)."""
         self._check_levels(game, requests)
@@ -182,7 +186,8 @@ class GameService:
         seats, public = _seat(requests, setup.players, players)
         derived, game_id = game_id is not None, game_id or secrets.token_hex(8)
         public_seed = setup.seed if seeded else None
-        table = Table(game_id, game, seats, game.initial(), 0, now, seed=public_seed)
+        deal = dealt(setup.seed, salt)
+        table = Table(game_id, game, seats, game.initial(), 0, now, seed=public_seed, deal=deal)
         stored: Sequence[StoredEvent] | Packed
         if isinstance(events, Packed):
             stored, table = events, table.followed(state, events.tail)
@@ -195,7 +200,7 @@ class GameService:
                 self._caught_up(table, stored) if state is None else table.followed(state, stored)
             )
         status: Status = "over" if table.over else "active"
-        meta = GameMeta(game.name, status, now, setup, seats, seeded=seeded, rated=rated)
+        meta = GameMeta(game.name, status, now, setup, seats, seeded=seeded, rated=rated, salt=salt)
         scheduling = self._scheduling(table)
         if scheduling is not None:
             await scheduling.expect(table)
@@ -298,8 +303,9 @@ class GameService:
         if kind is None:
             raise UnknownGame(f"This server does not host {meta.game!r} games.")
         seed = meta.setup.seed if meta.seeded else None
+        deal = dealt(meta.setup.seed, meta.salt)
         table = Table(
-            game_id, kind.game, meta.seats, kind.game.initial(), 0, meta.created, (), seed
+            game_id, kind.game, meta.seats, kind.game.initial(), 0, meta.created, (), seed, deal
         )
         if meta.archived and self.lifecycle is not None:
             stored = await self.lifecycle.read_archive(game_id)
@@ -468,6 +474,7 @@ class GameService:
                 now,
                 marked(table, ((version, now, seat),)),
                 table.seed,
+                table.deal,
             )
             over = after.over
             scheduling = self._scheduling(after)

@@ -7,6 +7,7 @@ import time
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple, Protocol
 
+from app.commands.commitment import Deal
 from app.commands.seats import Seat
 from domain.game import AnyGame
 
@@ -46,8 +47,9 @@ class Mark(NamedTuple):
 
 class Table(NamedTuple):
     """A game as loaded: its rules, seats, state, version and the time of its last event,
-    where seats act at once each seat's `Mark` (empty for turn-based games), and the seed
-    when its creator chose it (public, then: None while the service's own seed is secret)."""
+    where seats act at once each seat's `Mark` (empty for turn-based games), the seed when its
+    creator chose it (public, then: None while the service's own seed is secret), and the
+    service's own seed with its commitment (`deal`: shown in full only once the game is over)."""
 
     id: str
     game: AnyGame
@@ -57,6 +59,7 @@ class Table(NamedTuple):
     at: int
     marks: tuple[Mark, ...] = ()
     seed: int | None = None
+    deal: Deal | None = None
 
     @property
     def casual(self) -> bool:
@@ -71,7 +74,7 @@ class Table(NamedTuple):
         """The table once `records` (the events that led from its state to `state`) are in."""
         last = records[-1]
         marks = marked(self, ((r.version, r.at, r.by) for r in records))
-        return Table(self.id, self.game, self.seats, state, last.version, last.at, marks, self.seed)
+        return self._replace(state=state, version=last.version, at=last.at, marks=marks)
 
     def since(self, seat: int) -> int:
         """When the seat's present decision began (ms): where seats act at once, its own last

@@ -1,9 +1,11 @@
 // A game's end: who won, in a sentence; the ranking with each seat's score breakdown (and, in
 // a rated game, each player's rating change; a player's name links to their page); the chart
-// of the scores; the links to its replay, its export and the lobby; a rematch.
+// of the scores; the fair deal checked; the links to its replay, its export and the lobby; a
+// rematch.
 import { html, useState, useEffect, useRef } from "./lib.js";
 import { api, followTables } from "./api.js";
 import { ScoreChart } from "./chart.js";
+import { FairDeal } from "./fair-deal.js";
 import { PlayerName, RatingChange } from "./rating.js";
 import { useRatingChanges } from "./result.js";
 import { endWords } from "./seating.js";
@@ -61,6 +63,7 @@ export function Ending({ view, game, gameId, token, name, focus }) {
         })}
       </ol>
       ${changes && html`<${WhyChanges} />`}
+      <${FairDeal} view=${view} gameId=${gameId} />
       <p class="links">
         <a href=${replay}>Replay the game</a>
         <a href=${`/api/games/${gameId}/export`} download=${`${view.game}-${gameId}.json`}>Export its log</a>
