@@ -49,9 +49,12 @@ Reader = Callable[[list[str]], Awaitable[list[GameResult]]]
 class Ratings:
     """The players' records: `record` a finished game, `rebuild` every title from the logs."""
 
-    def __init__(self, store: RatingStore, service: GameService) -> None:
+    def __init__(
+        self, store: RatingStore, service: GameService, rebuild_hold_ms: int = REBUILD_HOLD_MS
+    ) -> None:
         self.store = store
         self.service = service
+        self.rebuild_hold_ms = rebuild_hold_ms
 
     async def result(self, game_id: str) -> GameResult | None:
         """A game's result from its log: None while it runs, or when no account sat at it."""
@@ -158,7 +161,7 @@ class Ratings:
         locks: dict[str, Lock] = {}
         try:
             for game in sorted(set(titles)):
-                locks[game] = await self.store.lock(game, wait_s=30, hold_ms=REBUILD_HOLD_MS)
+                locks[game] = await self.store.lock(game, wait_s=30, hold_ms=self.rebuild_hold_ms)
         except BaseException:
             await self._let_go(locks)
             raise

@@ -5,35 +5,18 @@ and once the player lists them, it is listed only while it acts."""
 
 from __future__ import annotations
 
-import signal
-import subprocess
-import sys
 from collections.abc import AsyncIterator
 
 import msgspec
 import pytest
 import redis.asyncio
+from faults.dying import killed_after
 
 from app.people.accounts import Player
 from app.people.names import player_key
 from app.people.sessions import Sessions
 from app.people.tokens import PersonalTokens
-from tests.processes import ROOT, RedisServer
-
-DYING = ROOT / "tests" / "faults" / "dying.py"
-
-
-def killed_after(store: RedisServer, answers: int, *operation: str) -> bytes | None:
-    """Run one operation in a process that dies after its `answers`-th answer from Redis:
-    what it printed if it finished first, else None (it was killed)."""
-    run = subprocess.run(
-        [sys.executable, str(DYING), store.url, str(answers), *operation],
-        capture_output=True, cwd=ROOT, timeout=60, env={"PYTHONPATH": str(ROOT)},
-    )  # fmt: skip
-    if run.returncode == -signal.SIGKILL:
-        return None
-    assert run.returncode == 0, run.stderr.decode()
-    return run.stdout
+from tests.processes import RedisServer
 
 
 @pytest.fixture
@@ -50,7 +33,7 @@ async def test_a_login_killed_at_any_point_leaves_no_session_a_new_password_miss
     for answers in range(1, 10):
         ann = Player(f"ann{answers}", f"ann{answers}")
         kept = msgspec.json.encode(ann)  # what a session of Ann's holds
-        made = killed_after(store, answers, "open", ann.key)
+        made = killed_after(store.url, answers, "open", ann.key)
         await Sessions(client, 3600).close_all(ann)  # the password changes
         held = [k async for k in client.scan_iter(_type="STRING") if await client.get(k) == kept]
         assert held == [], f"killed after answer {answers}: a session survives"
@@ -66,7 +49,7 @@ async def test_a_token_made_by_a_process_killed_at_any_point_acts_only_while_lis
     kills = 0
     for answers in range(1, 10):
         bob = Player(f"bob{answers}", f"bob{answers}")
-        made = killed_after(store, answers, "make", bob.key)
+        made = killed_after(store.url, answers, "make", bob.key)
         keys = await token_keys(client, bob)
         listed = await client.hgetall(player_key(bob.key, ":tokens"))  # type: ignore[misc]
         # Every token that acts is listed: revoking every token of the player finds it.
@@ -86,7 +69,7 @@ async def test_a_listed_token_left_without_its_key_is_taken_off_the_list(
     """A make killed between its two writes, then the player's list once the grace is over."""
     cy = Player("cy", "cy")
     for answers in range(1, 10):
-        killed_after(store, answers, "make", cy.key)
+        killed_after(store.url, answers, "make", cy.key)
         left = await client.hlen(player_key(cy.key, ":tokens"))  # type: ignore[misc]
         if left and not await token_keys(client, cy):
             break
@@ -104,7 +87,7 @@ async def test_a_revoke_killed_at_any_point_leaves_a_token_that_acts_exactly_if_
     for answers in range(1, 10):
         dee = Player(f"dee{answers}", f"dee{answers}")
         made = await PersonalTokens(client).make(dee, "my bot")
-        done = killed_after(store, answers, "revoke", dee.key, made.id)
+        done = killed_after(store.url, answers, "revoke", dee.key, made.id)
         tokens = PersonalTokens(client, grace_ms=0)
         acts = await tokens.player(made.token) is not None
         listed = [t.id for t in await tokens.listed(dee)] == [made.id]
