@@ -8,19 +8,24 @@ game's record, its players and the leaderboard at once:
 - ``p:PLAYER``: a player's hash (``name``, ``mu``, ``sigma``, ``rated``, ``games``, ``wins``,
   ``total``, ``best``); ``h:PLAYER``: the player's games, ``r:PLAYER`` the rated ones, by end;
 - ``board``: established players by shown rating; ``keys``: every key written (for a rebuild);
-- ``lock``: who writes now (a writer's token, with an expiry).
+- ``lock``: who writes now: redis-py's `Lock` (a writer's token, with an expiry).
 
-Nothing here is a source of truth: all of it is rebuilt from the games' logs.
+Every write is one script that first checks the writer's token in ``lock``: a writer whose hold
+lapsed (another took the lock since) writes and deletes nothing, and is told so with redis-py's
+`LockNotOwnedError`. Nothing here is a source of truth: all of it is rebuilt from the games'
+logs.
 """
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
 import secrets
 from collections.abc import Sequence
 
 import msgspec
 from redis.asyncio import Redis
+from redis.asyncio.lock import Lock
+from redis.exceptions import LockNotOwnedError
 
 from app.people.results import GameResult, Skill
 
@@ -38,11 +43,18 @@ for _, op in ipairs(cjson.decode(ARGV[2])) do
 end
 return 1
 """
-# KEYS: lock. ARGV: token. Lets the lock go if `token` holds it.
-_RELEASE = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0
+# KEYS: lock, keys, then keys of the title to delete. ARGV: token. Deletes nothing unless
+# `token` holds the lock.
+_CLEAR = """
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+for i = 3, #KEYS do
+  redis.call('DEL', KEYS[i])
+  redis.call('SREM', KEYS[2], KEYS[i])
+end
+return 1
 """
+#: Keys a clear deletes in one script.
+CLEAR_BATCH = 500
 
 _result = msgspec.json.Decoder(GameResult)
 _encode = msgspec.json.Encoder()
@@ -50,10 +62,6 @@ _encode = msgspec.json.Encoder()
 
 class RatingsBusy(Exception):
     """Another writer held a title's records for too long; the work is tried again later."""
-
-
-class LostLock(Exception):
-    """A writer's lock expired before it wrote: nothing was written."""
 
 
 def title_key(game: str, suffix: str) -> str:
@@ -138,25 +146,34 @@ class RatingStore:
         self.lock_ms = lock_ms
         self.wait_s = wait_s  # how long a writer waits for another's lock
         self._write = redis.register_script(_WRITE)
-        self._release = redis.register_script(_RELEASE)
+        self._clear = redis.register_script(_CLEAR)
 
-    async def lock(self, game: str, wait_s: float | None = None, hold_ms: int | None = None) -> str:
-        """Take the title's lock (waiting up to `wait_s`, by default `self.wait_s`); its token."""
-        token = secrets.token_hex(8)
-        key, hold = title_key(game, "lock"), hold_ms or self.lock_ms
-        for _ in range(max(1, round((self.wait_s if wait_s is None else wait_s) / 0.02))):
-            if await self.redis.set(key, token, nx=True, px=hold):
-                return token
-            await asyncio.sleep(0.02)
-        raise RatingsBusy(f"the records of {game} are busy")
+    async def lock(
+        self, game: str, wait_s: float | None = None, hold_ms: int | None = None
+    ) -> Lock:
+        """Take the title's lock (waiting up to `wait_s`, by default `self.wait_s`), held for
+        `hold_ms` (by default `self.lock_ms`) unless renewed (`Lock.reacquire`)."""
+        held = Lock(
+            self.redis,
+            title_key(game, "lock"),
+            timeout=(hold_ms or self.lock_ms) / 1000,
+            sleep=0.02,
+            blocking_timeout=self.wait_s if wait_s is None else wait_s,
+            thread_local=False,  # one event loop: the token is the lock object's own
+        )
+        if not await held.acquire(token=secrets.token_hex(8)):
+            raise RatingsBusy(f"the records of {game} are busy")
+        return held
 
-    async def unlock(self, game: str, token: str) -> None:
-        await self._release(keys=[title_key(game, "lock")], args=[token])
+    async def unlock(self, held: Lock) -> None:
+        """Let the lock go; one whose hold lapsed leaves the lock of whoever took it since."""
+        with contextlib.suppress(LockNotOwnedError):
+            await held.release()
 
-    async def write(self, token: str, writes: Writes) -> None:
+    async def write(self, held: Lock, writes: Writes) -> None:
         keys = [title_key(writes.game, "lock"), title_key(writes.game, "keys"), *writes.keys]
-        if not await self._write(keys=keys, args=[token, _encode.encode(writes.ops)]):
-            raise LostLock(f"the lock of {writes.game}'s records expired")
+        if not await self._write(keys=keys, args=[_token(held), _encode.encode(writes.ops)]):
+            raise _lapsed(f"the lock of {writes.game}'s records lapsed: nothing written")
 
     async def result(self, game: str, game_id: str) -> GameResult | None:
         raw = await self.redis.get(title_key(game, f"g:{game_id}"))
@@ -207,9 +224,25 @@ class RatingStore:
         found = await self.redis.zrevrank(title_key(game, "board"), player)
         return None if found is None else int(found) + 1
 
-    async def clear(self, game: str, token: str) -> None:
-        """Delete every record of the title (its lock held by `token`)."""
-        keys = [k for k in await self.redis.smembers(title_key(game, "keys"))]  # type: ignore[misc]
-        for start in range(0, len(keys), 500):
-            await self.redis.delete(*keys[start : start + 500])
-        await self.redis.delete(title_key(game, "keys"))
+    async def clear(self, game: str, held: Lock) -> None:
+        """Delete every record of the title, its lock `held`: `CLEAR_BATCH` keys a script,
+        each checking the token (`LockNotOwnedError` once it no longer holds)."""
+        lock, index = title_key(game, "lock"), title_key(game, "keys")
+        while True:
+            batch = await self.redis.srandmember(index, CLEAR_BATCH)  # type: ignore[misc]
+            if not await self._clear(keys=[lock, index, *batch], args=[_token(held)]):
+                raise _lapsed(f"the lock of {game}'s records lapsed: nothing cleared")
+            if len(batch) < CLEAR_BATCH:
+                return
+
+
+def _token(held: Lock) -> bytes:
+    """The token of a lock taken (`RatingStore.lock`)."""
+    token: bytes | None = held.local.token
+    if token is None:
+        raise _lapsed("the lock was let go")
+    return token
+
+
+def _lapsed(what: str) -> LockNotOwnedError:
+    return LockNotOwnedError(what)  # type: ignore[no-untyped-call]

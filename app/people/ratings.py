@@ -5,8 +5,8 @@ Ratings of a title are a fold of its rated games in the order of their end (`Gam
 whatever the order in which they are recorded: a game recorded after a later one (its worker
 died, the sweep found it again) rates again every rated game of the title after it, from the
 skills its players had before it. So recording live and `rebuild` from nothing give exactly the
-same numbers. One writer at a time per title (`RatingStore.lock`); recording a game twice
-changes nothing.
+same numbers. One writer at a time per title (`RatingStore.lock`, redis-py's `Lock`), and a
+writer whose hold lapsed writes nothing; recording a game twice changes nothing.
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Sequence
+
+from redis.asyncio.lock import Lock
 
 from app.commands.errors import UnknownGame
 from app.commands.service import GameService
@@ -32,7 +34,8 @@ from app.store.lifecycle import ARCHIVED, ENDED, KEPT, RUNNING
 
 log = logging.getLogger(__name__)
 
-#: How long a rebuild may hold the titles' records (ms): past it, its writes are refused.
+#: How long a rebuild may hold the titles' records (ms) without a step: it renews the hold at
+#: each write; past it, its writes are refused.
 REBUILD_HOLD_MS = 1_800_000
 #: Rated games a rebuild writes in one script.
 REBUILD_BATCH = 200
@@ -46,9 +49,12 @@ Reader = Callable[[list[str]], Awaitable[list[GameResult]]]
 class Ratings:
     """The players' records: `record` a finished game, `rebuild` every title from the logs."""
 
-    def __init__(self, store: RatingStore, service: GameService) -> None:
+    def __init__(
+        self, store: RatingStore, service: GameService, rebuild_hold_ms: int = REBUILD_HOLD_MS
+    ) -> None:
         self.store = store
         self.service = service
+        self.rebuild_hold_ms = rebuild_hold_ms
 
     async def result(self, game_id: str) -> GameResult | None:
         """A game's result from its log: None while it runs, or when no account sat at it."""
@@ -71,7 +77,7 @@ class Ratings:
 
     async def record_result(self, result: GameResult) -> str:
         store, game = self.store, result.game
-        token = await store.lock(game)
+        held = await store.lock(game)
         try:
             if await store.result(game, result.id) is not None:
                 return "recorded already"
@@ -87,10 +93,10 @@ class Ratings:
             for each in rated:
                 writes.record(each)
             await self._players(writes, result, rated)
-            await store.write(token, writes)
+            await store.write(held, writes)
             return "rated" if result.rated else "recorded"
         finally:
-            await store.unlock(game, token)
+            await store.unlock(held)
 
     async def _rewind(self, result: GameResult, later: list[str]) -> list[GameResult]:
         """`result` and every rated game after it, rated again in order from the skills their
@@ -136,7 +142,7 @@ class Ratings:
         and them, one in turn, and each reads and folds its share; the records are the same."""
         # Every title is held from before the games are listed: a game that ends meanwhile is
         # either read here or recorded once the rebuild is done (its job answers "busy").
-        tokens = await self._hold(self.service.catalogue.names)
+        locks = await self._hold(self.service.catalogue.names)
         try:
             ids = list(games) if games is not None else await self.known_games()
             hands = len(helpers) + 1
@@ -145,25 +151,25 @@ class Ratings:
                 *(helper(ids[n::hands]) for n, helper in enumerate(helpers, start=1)),
             )
             results = [result for share in shares for result in share]
-            await self._rewrite(results, tokens)
+            await self._rewrite(results, locks)
         finally:
-            await self._let_go(tokens)
+            await self._let_go(locks)
         return len(results)
 
-    async def _hold(self, titles: Iterable[str]) -> dict[str, str]:
-        """The locks of `titles`, held for a rebuild; their tokens."""
-        tokens: dict[str, str] = {}
+    async def _hold(self, titles: Iterable[str]) -> dict[str, Lock]:
+        """The locks of `titles`, held for a rebuild."""
+        locks: dict[str, Lock] = {}
         try:
             for game in sorted(set(titles)):
-                tokens[game] = await self.store.lock(game, wait_s=30, hold_ms=REBUILD_HOLD_MS)
+                locks[game] = await self.store.lock(game, wait_s=30, hold_ms=self.rebuild_hold_ms)
         except BaseException:
-            await self._let_go(tokens)
+            await self._let_go(locks)
             raise
-        return tokens
+        return locks
 
-    async def _let_go(self, tokens: dict[str, str]) -> None:
-        for game, token in tokens.items():
-            await self.store.unlock(game, token)
+    async def _let_go(self, locks: dict[str, Lock]) -> None:
+        for held in locks.values():
+            await self.store.unlock(held)
 
     async def results_of(self, games: Iterable[str]) -> list[GameResult]:
         """The results of the finished games among `games` that had an account at them, from
@@ -206,20 +212,22 @@ class Ratings:
     ) -> None:
         """The records of every title (or of `titles`) again from `results` alone."""
         names = set(self.service.catalogue.names) if titles is None else set(titles)
-        tokens = await self._hold(names | {r.game for r in results})
+        locks = await self._hold(names | {r.game for r in results})
         try:
-            await self._rewrite(results, tokens)
+            await self._rewrite(results, locks)
         finally:
-            await self._let_go(tokens)
+            await self._let_go(locks)
 
-    async def _rewrite(self, results: Sequence[GameResult], tokens: dict[str, str]) -> None:
-        """Clear each held title's records and write them again from `results`."""
-        for game, token in tokens.items():
+    async def _rewrite(self, results: Sequence[GameResult], locks: dict[str, Lock]) -> None:
+        """Clear each held title's records and write them again from `results`; a title
+        whose hold lapsed (`LockNotOwnedError`) is left as whoever took it since wrote it."""
+        for game, held in locks.items():
             mine = sorted((r for r in results if r.game == game), key=lambda r: r.order)
-            await self.store.clear(game, token)
-            await self._write_all(game, token, mine)
+            await held.reacquire()
+            await self.store.clear(game, held)
+            await self._write_all(game, held, mine)
 
-    async def _write_all(self, game: str, token: str, results: list[GameResult]) -> None:
+    async def _write_all(self, game: str, held: Lock, results: list[GameResult]) -> None:
         skills: dict[str, Skill] = {}
         lines: dict[str, PlayerLine] = {}
         for start in range(0, len(results), REBUILD_BATCH):
@@ -234,13 +242,14 @@ class Ratings:
                     lines[seat.player] = counted(
                         line, seat.name, seat.score, seat.place, done.rated
                     )
-            await self.store.write(token, writes)
+            await self.store.write(held, writes)
+            await held.reacquire()
         writes = Writes(game)
         for player, line in lines.items():
             skill = skills.get(player, NEW)
             line.mu, line.sigma = skill.mu, skill.sigma
             writes.player(player, line, board_value(line))
-        await self.store.write(token, writes)
+        await self.store.write(held, writes)
 
 
 def counted(line: PlayerLine, name: str, score: int, place: int, rated: bool) -> PlayerLine:
@@ -255,4 +264,3 @@ def counted(line: PlayerLine, name: str, score: int, place: int, rated: bool) ->
 def board_value(line: PlayerLine) -> int | None:
     """The player's place on the leaderboard: their shown rating once established."""
     return shown(line.skill) if line.rated >= PROVISIONAL_GAMES else None
-

@@ -2,9 +2,9 @@
 each player's skill before and after it. Pure: no Redis, no clock.
 
 Skill is the Weng-Lin model (Plackett-Luce) of the `openskill` library: a mean `mu` and an
-uncertainty `sigma` per player and per game title. A player sees one number,
-`shown(skill) = 1000 + 40 * (mu - 3 * sigma)`: a new player shows 1,000, and the number only
-rises as the service grows sure of it. The first `PROVISIONAL_GAMES` rated games are
+uncertainty `sigma` per player and per game title. A player sees one number, openskill's
+ordinal scaled: `shown(skill) = 1000 + 40 * (mu - 3 * sigma)`; a new player shows 1,000, and
+the number only rises as the service grows sure of it. The first `PROVISIONAL_GAMES` rated games are
 provisional.
 """
 
@@ -36,8 +36,10 @@ NEW = Skill(_MODEL.mu, _MODEL.sigma)
 
 
 def shown(skill: Skill) -> int:
-    """The one number a player sees: 1,000 for a new player."""
-    return round(1000 + 40 * (skill.mu - 3 * skill.sigma))
+    """The one number a player sees, `1000 + 40 * (mu - 3 * sigma)` (openskill's `ordinal`
+    with `alpha` 40 and `target` 1,000): 1,000 for a new player."""
+    rating = _MODEL.rating(mu=skill.mu, sigma=skill.sigma)
+    return round(rating.ordinal(z=3.0, alpha=40, target=1000))
 
 
 class SeatResult(msgspec.Struct, frozen=True, omit_defaults=True):

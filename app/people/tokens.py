@@ -3,9 +3,17 @@
 A token is `bgp_` and 43 random characters, shown once when it is made. Redis keeps its
 SHA-256 only: `ptoken:DIGEST` names the player and the token's id; `player:{KEY}:tokens` (a
 hash) each token's label, when it was made and its digest, `player:{KEY}:used` when each was
-last used (written at most once a minute per token and process). Revoking deletes both at
-once: the next request with it is refused, and every API process ends the streams and sockets
-opened with it (`app.store.ends`: its key `ptoken:DIGEST`, never the token).
+last used (written at most once a minute per token and process). Revoking deletes both: the
+next request with it is refused, and every API process ends the streams and sockets opened
+with it (`app.store.ends`: its key `ptoken:DIGEST`, never the token).
+
+The two keys lie on two slots of a cluster, so no one step writes both. The list is written
+first and its key deleted last: a token that acts is always listed, so revoking every token
+of a player finds it. Making a token counts and lists it in one script on the list (the limit
+holds however many makes race), then writes its key; a process that dies between the two (or
+between a revoke's two deletes) leaves a listed token without a key, which nobody ever saw or
+can use: listing the tokens, or a make that finds the list full, takes it off the list once
+it is older than `grace_ms` (until then its key may still be on its way).
 """
 
 from __future__ import annotations
@@ -18,7 +26,7 @@ import time
 import msgspec
 from redis.asyncio import Redis
 
-from app.commands.errors import Conflict, NotFound, Unprocessable
+from app.commands.errors import Busy, Conflict, NotFound, Unprocessable
 from app.commands.seats import PERSONAL_PREFIX
 from app.people.accounts import Player
 from app.people.names import player_key
@@ -29,6 +37,16 @@ TOKEN = re.compile(rf"{PREFIX}[A-Za-z0-9_-]{{43}}")
 MAX_TOKENS = 20
 LABEL_LENGTH = 40
 _USE_EVERY_MS = 60_000
+#: How old a listed token without its key must be to be taken off the list (ms).
+GRACE_MS = 60_000
+
+# KEYS: the player's tokens. ARGV: the token's id, its `Kept`, the limit. Lists the token
+# unless the player has the limit already: 1 if listed, else 0.
+_LIST = """
+if redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+return 1
+"""
 
 
 class UnknownToken(NotFound):
@@ -77,8 +95,10 @@ def identity_of(token: str, player: Player) -> tuple[str, ...]:
 
 
 class PersonalTokens:
-    def __init__(self, redis: Redis) -> None:
+    def __init__(self, redis: Redis, grace_ms: int = GRACE_MS) -> None:
         self._redis = redis
+        self.grace_ms = grace_ms
+        self._list = redis.register_script(_LIST)
         self._written: dict[str, int] = {}  # token id -> when this process last wrote its use
 
     async def make(self, player: Player, label: str) -> MadeToken:
@@ -88,19 +108,30 @@ class PersonalTokens:
                 f"A token's label is 1 to {LABEL_LENGTH} printable characters.", code="bad_label"
             )
         index = player_key(player.name, ":tokens")
-        if await self._redis.hlen(index) >= MAX_TOKENS:  # type: ignore[misc]
+        token = PREFIX + secrets.token_urlsafe(32)
+        token_id, now, digest = secrets.token_hex(6), int(time.time() * 1000), _digest(token)
+        listing: list[bytes | str | int] = [
+            token_id, msgspec.json.encode(Kept(label, now, digest)), MAX_TOKENS
+        ]  # fmt: skip
+        listed = await self._list(keys=[index], args=listing)
+        if not listed and await self._without_keys(player):
+            listed = await self._list(keys=[index], args=listing)
+        if not listed:
             raise Conflict(
                 f"You have {MAX_TOKENS} tokens: revoke one first.", code="too_many_tokens"
             )
-        token = PREFIX + secrets.token_urlsafe(32)
-        token_id, now, digest = secrets.token_hex(6), int(time.time() * 1000), _digest(token)
-        await self._redis.set(f"ptoken:{digest}", msgspec.json.encode(Owner(player, token_id)))
-        kept = msgspec.json.encode(Kept(label, now, digest)).decode()
-        await self._redis.hset(index, token_id, kept)  # type: ignore[misc]
+        key = f"ptoken:{digest}"
+        await self._redis.set(key, msgspec.json.encode(Owner(player, token_id)))
+        if not await self._redis.hexists(index, token_id):  # type: ignore[misc]
+            # Revoked (every token of the player) between the two writes: it never acts.
+            await self._redis.delete(key)
+            raise Busy("Your tokens changed while this one was made: make it again.")
         return MadeToken(token_id, label, now, token)
 
     async def listed(self, player: Player) -> list[TokenInfo]:
         kept = await self._redis.hgetall(player_key(player.name, ":tokens"))  # type: ignore[misc]
+        for gone in await self._without_keys(player, kept):
+            del kept[gone]
         used = await self._redis.hgetall(player_key(player.name, ":used"))  # type: ignore[misc]
         listed = []
         for raw_id, raw in kept.items():
@@ -110,6 +141,34 @@ class PersonalTokens:
                 TokenInfo(token_id, info.label, info.created, int(last) if last else None)
             )
         return sorted(listed, key=lambda t: t.created)
+
+    async def _without_keys(
+        self, player: Player, kept: dict[bytes, bytes] | None = None
+    ) -> list[bytes]:
+        """Take off the player's list (`kept`, if read already) the tokens older than the grace
+        whose keys are gone (a process died between a make's or a revoke's two writes); their
+        ids."""
+        index = player_key(player.name, ":tokens")
+        if kept is None:
+            kept = await self._redis.hgetall(index)  # type: ignore[misc]
+        oldest = int(time.time() * 1000) - self.grace_ms
+        old = {}
+        for raw_id, raw in kept.items():
+            info = msgspec.json.decode(raw, type=Kept)
+            if info.created <= oldest:
+                old[raw_id] = info.digest
+        if not old:
+            return []
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for digest in old.values():  # one key each: tokens lie on many slots of a cluster
+                pipe.exists(f"ptoken:{digest}")
+            found = await pipe.execute()
+        gone = [raw_id for raw_id, there in zip(old, found, strict=True) if not there]
+        if gone:
+            ids = [g.decode() for g in gone]
+            await self._redis.hdel(index, *ids)  # type: ignore[misc]
+            await self._redis.hdel(player_key(player.name, ":used"), *ids)  # type: ignore[misc]
+        return gone
 
     async def revoke(self, player: Player, token_id: str) -> None:
         index = player_key(player.name, ":tokens")

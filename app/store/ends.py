@@ -2,7 +2,7 @@
 
 An identity is what a caller proved who it is with: a browser's session, a personal token, or
 the player's account behind either. Its key is the Redis key whose existence keeps it:
-``session:DIGEST``, ``ptoken:DIGEST`` (SHA-256 of the secret, never the secret) or
+``player:{KEY}:session:DIGEST``, ``ptoken:DIGEST`` (SHA-256 of the secret, never the secret) or
 ``player:{KEY}``. Whatever ends one (a logout, a revoked token, a changed password; later a ban or
 a deleted account, with the player's key) publishes its key on the one shard channel
 ``people:{ends}:news``; every API process listens there (`app.live.hub`) and ends the streams

@@ -112,7 +112,8 @@ async def test_a_session_names_its_player_until_it_is_closed(
     await sessions.close(first)
     assert await sessions.player(first) is None
     assert await sessions.player(second) == player
-    assert await redis_client.ttl(f"session:{_digest(second)}") <= 3600
+    key = f"player:{{{player.key}}}:session:{_digest(second)}"
+    assert 3500 < await redis_client.ttl(key) <= 3600
 
 
 async def test_closing_every_session_of_a_player_leaves_others_open(

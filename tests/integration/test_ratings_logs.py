@@ -10,11 +10,12 @@ import fakeredis
 import fakeredis.aioredis
 import pytest
 import redis.asyncio
+from redis.exceptions import LockNotOwnedError
 
 from app.commands.catalogue import Catalogue
 from app.commands.seats import SeatRequest
 from app.commands.service import CreateGame, GameService
-from app.people.rating_store import RatingStore
+from app.people.rating_store import RatingStore, title_key
 from app.people.ratings import Ratings
 from app.people.results import GameResult
 from app.store.events import EventStore
@@ -103,7 +104,7 @@ async def test_a_game_that_ends_during_a_rebuild_waits_for_it(ratings: Ratings) 
     held = await ratings.store.lock("crazymino", hold_ms=10_000)
     assert await ratings.record(game_id) == "busy"
     assert await ratings.store.result("crazymino", game_id) is None
-    await ratings.store.unlock("crazymino", held)
+    await ratings.store.unlock(held)
     assert await ratings.record(game_id) == "rated"
 
 
@@ -124,5 +125,25 @@ async def test_a_game_recorded_while_a_rebuild_reads_the_logs_is_not_lost(
     assert answers == ["busy"]
     assert await ratings.store.result("crazymino", late) is None
     assert await ratings.record(late) == "rated"
+    ann = await ratings.store.line("crazymino", "ann")
+    assert ann is not None and ann.rated == 3
+
+
+async def test_a_rebuild_whose_hold_lapsed_wipes_nothing_recorded_since(ratings: Ratings) -> None:
+    """A rebuild that read the logs for longer than its hold: a worker recorded a game in the
+    meanwhile; the rebuild is refused before it clears anything, and every record stays."""
+    earlier = [await played(ratings.service, seed) for seed in (18, 19)]
+    for game_id in earlier:
+        assert await ratings.record(game_id) == "rated"
+    late = await played(ratings.service, 20)
+
+    async def reading(ids: list[str]) -> list[GameResult]:
+        await ratings.store.redis.delete(title_key("crazymino", "lock"))  # the hold lapsed
+        assert await ratings.record(late) == "rated"  # a worker records a game meanwhile
+        return await ratings.results_of(earlier)
+
+    with pytest.raises(LockNotOwnedError):
+        await ratings.rebuild([], helpers=[reading])
+    assert await ratings.store.result("crazymino", late) is not None
     ann = await ratings.store.line("crazymino", "ann")
     assert ann is not None and ann.rated == 3

@@ -11,6 +11,7 @@ import fakeredis
 import fakeredis.aioredis
 import pytest
 import redis.asyncio
+from redis.exceptions import LockNotOwnedError
 
 from app.commands.catalogue import Catalogue
 from app.commands.seats import SeatRequest
@@ -119,6 +120,27 @@ async def test_two_writers_racing_on_the_same_finished_games_record_each_once(
     raced = await everything(redis_client, title)
     await one.rebuild_from(games, titles=[title])
     assert await everything(redis_client, title) == raced
+
+
+async def test_a_writer_whose_lock_lapsed_clears_nothing(
+    redis_client: redis.asyncio.Redis,
+) -> None:
+    """A rebuild that held the title past its hold: another writer has recorded games since,
+    and the rebuild's clear (one script per step, each checking its token) is refused."""
+    title = f"t{secrets.token_hex(4)}"
+    games = random_games(title, 20, seed=9)
+    ratings = ratings_on(redis_client)
+    for game in games[:10]:
+        await ratings.record_result(game)
+    held = await ratings.store.lock(title)
+    await redis_client.delete(title_key(title, "lock"))  # its hold lapsed
+    for game in games[10:]:  # another writer meanwhile
+        assert await ratings.record_result(game) in ("rated", "recorded")
+    before = await everything(redis_client, title)
+    with pytest.raises(LockNotOwnedError):
+        await ratings.store.clear(title, held)
+    assert await everything(redis_client, title) == before
+    assert len(await ratings.store.newest(title, "games", 100)) == 20
 
 
 async def test_a_casual_game_counts_in_the_statistics_and_moves_no_rating(

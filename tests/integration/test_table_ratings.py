@@ -26,7 +26,7 @@ async def rated(host: Hosting, player: Player, mu: float, sigma: float, games: i
         writes.player(player.key, PlayerLine(player.name, mu, sigma, games, games), None)
         await store.write(token, writes)
     finally:
-        await store.unlock("crazymino", token)
+        await store.unlock(token)
     return shown(Skill(mu, sigma))
 
 

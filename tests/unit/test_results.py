@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import msgspec
 
-from app.people.results import NEW, GameResult, SeatResult, fold, places, rate, shown
+from app.people.results import NEW, GameResult, SeatResult, Skill, fold, places, rate, shown
 from domain.game import Setup
 from domain.registry import TABLES
 from domain.seating.model import Leave
@@ -46,6 +48,15 @@ def test_a_new_player_shows_1000_and_a_winner_gains_what_a_loser_loses() -> None
     assert ann.after is not None and bob.after is not None
     assert ann.after.mu > NEW.mu > bob.after.mu
     assert ann.after.sigma < NEW.sigma and bob.after.sigma < NEW.sigma
+
+
+def test_the_shown_rating_is_the_number_the_docs_give() -> None:
+    """`docs/api.md`: 1000 + 40 × (mean − 3 × uncertainty), rounded (openskill's ordinal)."""
+    chance = random.Random(5)
+    for _ in range(2_000):
+        skill = Skill(chance.uniform(-10, 60), chance.uniform(0.05, NEW.sigma))
+        assert shown(skill) == round(1000 + 40 * (skill.mu - 3 * skill.sigma))
+    assert [shown(Skill(25.0, 5.0)), shown(Skill(40.0, 2.0))] == [1400, 2360]
 
 
 def test_a_shared_place_moves_both_players_alike() -> None:
