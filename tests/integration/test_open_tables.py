@@ -9,6 +9,7 @@ import pytest
 import redis.asyncio
 
 from app.commands.errors import ServiceError
+from app.people import forming
 from app.people.forming import Stored
 from app.people.hosting import AiSeat, Hosting, OpenSeat, OpenTable, PlayerSeat
 from app.people.tables import LOBBY_KEY
@@ -155,6 +156,22 @@ async def test_of_twenty_players_racing_for_the_last_seat_exactly_one_sits(
         assert [t.id for t in await host_tables(host, racer.key)] == (
             [table.id] if racer.key == winner else []
         )
+
+
+async def test_a_move_decided_on_a_table_written_meanwhile_is_not_written(
+    redis_client: redis.asyncio.Redis,
+) -> None:
+    host = host_on(redis_client)
+    ann, bob, cy = await players(host, 3)
+    table = await host.open(ann, open_seats(2))
+    read = await host.tables.read(table.id)
+    assert read is not None
+    bob_sits, _ = forming.join(read, bob.key, bob.name, None, host.tables.clock())
+    await host.join(cy, table.id, None)  # Cy takes the last seat meanwhile
+    assert not await host.tables._written(read, bob_sits)
+    now = await host.tables.read(table.id)
+    assert now is not None and now.sitter(1) == (cy.key, cy.name)
+    assert now.version == read.version + 1
 
 
 async def host_tables(host: Hosting, key: str) -> list[Stored]:

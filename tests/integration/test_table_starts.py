@@ -11,9 +11,9 @@ import redis.asyncio
 from app.commands.errors import ServiceError
 from app.commands.seats import SeatRequest
 from app.commands.service import CreateGame
+from app.people.forming import STUCK_MS
 from app.people.hosting import AiSeat, Hosting, OpenSeat, OpenTable
 from app.people.rematch import rematch, rematch_of
-from app.people.forming import STUCK_MS
 from app.people.tables import LOBBY_KEY, STARTING_KEY, table_key
 from domain.errors import SetupError
 from domain.game import Abandon
