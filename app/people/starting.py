@@ -16,7 +16,7 @@ import logging
 from app.commands.errors import ServiceError
 from app.commands.seats import SeatRequest
 from app.commands.service import CreateGame, GameService
-from app.people.forming import Stored
+from app.people.forming import NotStarting, Stored
 from app.people.tables import Tables
 from domain.errors import RuleError
 
@@ -50,7 +50,11 @@ class Starts:
         except (RuleError, ServiceError):
             await self.tables.thaw(frozen.id)
             raise
-        return await self.tables.finish(frozen.id, game.id)
+        try:
+            return await self.tables.finish(frozen.id, game.id)
+        except NotStarting:  # reopened meanwhile by a reader that could not make the game
+            log.warning("table %s formed again while its game was made", frozen.id)
+            return await self.tables.read(frozen.id) or frozen
 
     async def resume(self, stored: Stored) -> Stored:
         """The table, its start finished (or the table reopened) if it was left midway."""
