@@ -155,8 +155,12 @@ class Tables:
         return after
 
     async def thaw(self, table_id: str) -> None:
-        """A starting table forms again (its game could not be made)."""
-        await self._move(table_id, lambda t: (forming.thaw(t), None))
+        """A starting table forms again (its game could not be made): back in the lobby and
+        its players' indexes (a reader may have pruned them of it while it was starting)."""
+        after, _ = await self._move(table_id, lambda t: (forming.thaw(t), None))
+        if after.kept_status == "forming":
+            await self.note(after.players(), table_id, after.plan.closes_at)
+            await self._redis.zadd(LOBBY_KEY, {table_id: after.plan.closes_at})
         await self._redis.zrem(STARTING_KEY, table_id)
         await self.changed()
 

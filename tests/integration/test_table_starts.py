@@ -79,9 +79,12 @@ async def test_a_table_whose_game_cannot_be_made_forms_again_when_its_start_is_f
         raise SetupError("These seats cannot play.")
 
     monkeypatch.setattr(host.service, "create", refused)
+    assert table.id not in {t.id for t in await host.lobby()}
+    assert table.id not in {t.id for t in await host.tables.of_player(bob.key)}
     clock.now += STUCK_MS
     assert (await host.view(table.id)).status == "forming"
     assert table.id in {t.id for t in await host.lobby()}
+    assert table.id in {t.id for t in await host.tables.of_player(bob.key)}
     assert (await host.join(cy, table.id, None)).seats[2].player == cy.key
     assert table.id.encode() not in await redis_client.zrange(STARTING_KEY, 0, -1)
 
