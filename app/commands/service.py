@@ -506,7 +506,7 @@ def _valid_id(game_id: str) -> bool:
 
 def _level(asked: SeatRequest) -> str | None:
     """The AI level of a seat as asked (None: a person's seat)."""
-    return asked.level or "normal" if asked.type == "ai" else None
+    return (asked.level or "normal") if asked.type == "ai" else None
 
 
 def _name(asked: SeatRequest, number: int) -> str:
