@@ -36,6 +36,8 @@ from app.machine.worker import serve
 from app.people.players import People
 from app.people.rating_store import RatingStore
 from app.people.ratings import Ratings
+from app.people.starting import Starts
+from app.people.tables import Tables
 from app.store.chat import ChatLog
 from app.store.connections import data_client, node_url, pool
 from app.store.events import EventStore
@@ -54,6 +56,8 @@ class Machine(NamedTuple):
     driver: Driver | None
     #: Where finished games are recorded for their players.
     records: Ratings
+    #: Where the open tables' starts left midway are finished.
+    starts: Starts
 
     def context(self, settings: Settings) -> dict[str, Any]:
         """The jobs' context (arq's `ctx`)."""
@@ -62,6 +66,7 @@ class Machine(NamedTuple):
             "scheduler": self.scheduler,
             "settings": settings,
             "records": self.records,
+            "starts": self.starts,
             "lanes": self.driver.lanes if self.driver is not None else None,
         }
 
@@ -95,7 +100,8 @@ def machine_service(
     store = EventStore(commands, pipe=Pipe.of(commands))
     lifecycle = Lifecycle(commands, pipe=store.pipe)
     service = GameService(store, catalogue, scheduler, lifecycle=lifecycle)
-    return Machine(service, scheduler, driver, Ratings(RatingStore(commands), service))
+    records = Ratings(RatingStore(commands), service)
+    return Machine(service, scheduler, driver, records, Starts(Tables(commands), service))
 
 
 async def queue_pools(settings: Settings, commands: Redis) -> list[ArqRedis]:

@@ -13,6 +13,7 @@ import msgspec
 from app.commands.catalogue import Catalogue
 from app.commands.meta import from_fields
 from app.commands.seats import PublicSeat
+from app.commands.setup import casual
 from app.store.events import EventStore
 from domain.game import AnyGame, Shape
 from domain.option_words import option_fields
@@ -75,9 +76,9 @@ async def games(store: EventStore, offset: int, limit: int) -> Lobby:
             seats = [s.public() for s in meta.seats]
             options = dict(meta.setup.options)
             seed = meta.setup.seed if meta.seeded else None
-            casual = meta.seeded or any(s.type == "ai" for s in meta.seats)
+            played = casual(meta.seeded, (s.type for s in meta.seats))
             listed.append(
-                Listed(game_id, meta.game, meta.status, seats, options, meta.created, seed, casual)
+                Listed(game_id, meta.game, meta.status, seats, options, meta.created, seed, played)
             )
     return Lobby(total, offset, limit, listed)
 

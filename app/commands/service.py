@@ -25,6 +25,7 @@ from app.commands.meta import GameMeta, Status, from_fields, status_field, to_fi
 from app.commands.ports import Scheduler
 from app.commands.seats import PublicSeat, Seat, SeatRequest, check_name, clean_name, new_token
 from app.commands.seats import token_hash as hash_of
+from app.commands.setup import check_levels, checked_setup, kind_of
 from app.commands.table import Entry, Outcome, Table, marked, wall_ms
 from app.store.events import (
     EventStore,
@@ -127,21 +128,12 @@ class GameService:
         with a token): such a seat has no token, its player acts for it (an open table).
         `game_id` (derived by the caller, e.g. from an open table's id) makes the creation
         safe to repeat: the game of that id, if it exists already, is the answer."""
-        kind = self.catalogue.kind(request.game)
-        if kind is None:
-            known = ", ".join(self.catalogue.names)
-            raise Unprocessable(
-                f"There is no game called {request.game!r} ({known}).", code="unknown_game_type"
-            )
-        game = kind.game
+        game = kind_of(self.catalogue, request.game).game
         seed = request.seed if request.seed is not None else secrets.randbits(63)
         names = tuple(_name(asked, n) for n, asked in enumerate(request.seats))
-        machines = tuple(n for n, asked in enumerate(request.seats) if asked.type == "ai")
-        asked = Setup(seed=seed, players=names, options=request.options)
-        options = msgspec.to_builtins(game.options(asked))
-        setup = Setup(seed=seed, players=names, options=options, ai_seats=machines)
+        levels = [_level(asked) for asked in request.seats]
         now = self.clock()
-        events = game.start(setup, now)
+        setup, events = checked_setup(game, levels, names, request.options, seed, now)
         encoded = [encode_event(e) for e in events]
         seeded = request.seed is not None
         salt = None if seeded else new_salt()  # of the commitment every seat is shown
@@ -233,13 +225,7 @@ class GameService:
 
     @staticmethod
     def _check_levels(game: AnyGame, requests: Sequence[SeatRequest]) -> None:
-        for asked in requests:
-            level = asked.level or "normal"
-            if asked.type == "ai" and level not in game.policies:
-                levels = ", ".join(sorted(game.policies))
-                raise Unprocessable(
-                    f"No AI level {level!r}: choose one of {levels}.", code="unknown_level"
-                )
+        check_levels(game, (_level(asked) for asked in requests))
 
     # -- loading --------------------------------------------------------------------------
 
@@ -531,6 +517,11 @@ class GameService:
 
 def _valid_id(game_id: str) -> bool:
     return 0 < len(game_id) <= 64 and all(c.isalnum() or c in "-_" for c in game_id)
+
+
+def _level(asked: SeatRequest) -> str | None:
+    """The AI level of a seat as asked (None: a person's seat)."""
+    return (asked.level or "normal") if asked.type == "ai" else None
 
 
 def _name(asked: SeatRequest, number: int) -> str:

@@ -9,6 +9,7 @@ from typing import Any, NamedTuple, Protocol
 
 from app.commands.commitment import Deal
 from app.commands.seats import Seat
+from app.commands.setup import casual
 from domain.game import AnyGame
 
 
@@ -64,7 +65,7 @@ class Table(NamedTuple):
     @property
     def casual(self) -> bool:
         """Whether the game counts for nothing: its seed was chosen, or an AI sits at it."""
-        return self.seed is not None or any(s.type == "ai" for s in self.seats)
+        return casual(self.seed is not None, (s.type for s in self.seats))
 
     @property
     def over(self) -> bool:

@@ -48,6 +48,15 @@ class Records(Protocol):
         ...
 
 
+class Starts(Protocol):
+    """Where the starts of open tables that a process left midway are finished
+    (`app.people.starting.Starts`)."""
+
+    async def repair(self) -> int:
+        """Finish the starts left midway; how many."""
+        ...
+
+
 def measured(job: J) -> J:
     """The job, counted by result and timed (`app.base.metrics`)."""
 
@@ -186,8 +195,9 @@ async def record_game(ctx: dict[str, Any], game_id: str) -> str:
 @measured
 async def sweep(ctx: dict[str, Any]) -> int:
     """Ask again for the machine work of every game whose work is overdue; forget the marks
-    of games that wait for nothing. Returns how many games were asked for again. Sweeps the
-    queues `ctx["queues"]` (by number), by default all."""
+    of games that wait for nothing; with queue 0, finish the open tables' starts left midway
+    (`ctx["starts"]`). Returns how many games were asked for again, and starts finished.
+    Sweeps the queues `ctx["queues"]` (by number), by default all."""
     service: GameService = ctx["service"]
     scheduler: ArqScheduler = ctx["scheduler"]
     asked = 0
@@ -196,6 +206,9 @@ async def sweep(ctx: dict[str, Any]) -> int:
         asked += await _sweep_queue(service, scheduler, scheduler.indexes[number])
     if 0 in numbers:  # marks left in the index of before the queues were split (`DUE_KEY`)
         asked += await _sweep_queue(service, scheduler, DueIndex(service.store.client), True)
+        starts: Starts | None = ctx.get("starts")
+        if starts is not None:  # once a sweep, with queue 0: the tables' starts left midway
+            asked += await starts.repair()
     return asked
 
 

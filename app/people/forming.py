@@ -1,18 +1,33 @@
-"""What an open table is: its plan (as opened, unchanging), the table as read from Redis
-(`Stored`: the plan and who sits where), and the table as every client sees it (`OpenTableView`,
-`docs/api.md`, "Tables")."""
+"""What an open table is, and every rule of it, pure (no I/O): its plan (as opened,
+unchanging), the table as read from Redis (`Stored`: the plan, who sits where, its status and
+version), its moves (`join`, `leave`, `decline`, `freeze`, `finish`, `thaw`: each takes the table
+as read and answers it as it is to be written, or raises its refusal), and the table as every
+client sees it (`OpenTableView`, `docs/api.md`, "Tables").
+
+A table is `forming` (seats change), then `closed` (by time, or its creator left) or
+`starting` (its seats frozen while its game is made under the table's id), then `started`.
+A table `starting` for `STUCK_MS` was left so by a process that stopped: the next reader or
+the sweep finishes its start, or reopens it (`app.people.starting`). Only a `forming` table is
+listed, or joined.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
 import msgspec
 
+from app.commands.setup import casual
 from app.people.records import Rating
+from app.people.table_errors import refused
 
 SeatType = Literal["open", "ai", "player"]
-Status = Literal["forming", "started", "closed"]
+Status = Literal["forming", "starting", "started", "closed"]
+
+#: How long a table may be `starting` before its start counts as left midway (ms): making a
+#: game takes milliseconds, a job's time limit is 10 s.
+STUCK_MS = 15_000
 
 
 class SeatPlan(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -45,7 +60,7 @@ class Plan(msgspec.Struct, frozen=True):
 
     @property
     def casual(self) -> bool:
-        return self.seed is not None or any(s.type == "ai" for s in self.seats)
+        return casual(self.seed is not None, (s.type for s in self.seats))
 
 
 class SeatView(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -83,7 +98,8 @@ class OpenTableView(msgspec.Struct, frozen=True, omit_defaults=True):
 
 
 class Stored(msgspec.Struct, frozen=True):
-    """A table as read: its plan, its fields (`t:i`, `p:i`, ...) and its status as kept."""
+    """A table as read: its plan, its fields (`t:i`, `p:i`, ...: `app.people.tables`), its
+    status as kept and its version `v` (each write adds one)."""
 
     id: str
     plan: Plan
@@ -93,11 +109,23 @@ class Stored(msgspec.Struct, frozen=True):
     def kept_status(self) -> str:
         return self.fields.get("status", "")
 
+    @property
+    def version(self) -> int:
+        return int(self.fields.get("v", "0"))
+
     def status(self, now: int) -> Status:
+        """`forming` until `closes_at` (then `closed`), `starting` while its game is being
+        made, `started` once it is, `closed` when its creator left."""
         kept = self.kept_status
-        if kept in ("started", "closed"):
+        if kept in ("started", "closed", "starting"):
             return kept  # type: ignore[return-value]
-        return "closed" if kept == "forming" and now >= self.plan.closes_at else "forming"
+        return "closed" if now >= self.plan.closes_at else "forming"
+
+    def stuck(self, now: int) -> bool:
+        """Whether the table has been `starting` for `STUCK_MS`: the process making its game
+        stopped midway, and whoever reads it next finishes its start (or reopens it)."""
+        since = int(self.fields.get("since", "0"))
+        return self.kept_status == "starting" and now - since >= STUCK_MS
 
     def sitter(self, seat: int) -> tuple[str, str] | None:
         """The key and name of who sits at `seat`."""
@@ -127,6 +155,11 @@ class Stored(msgspec.Struct, frozen=True):
     def seated(self) -> list[str]:
         """The keys of who sits, in seat order."""
         return [s[0] for n in range(len(self.plan.seats)) if (s := self.sitter(n))]
+
+    def with_fields(self, put: Mapping[str, str] = {}, drop: Iterable[str] = ()) -> Stored:
+        """The table with the fields `put` set and those named in `drop` gone."""
+        fields = {k: v for k, v in self.fields.items() if k not in set(drop)}
+        return Stored(self.id, self.plan, {**fields, **put})
 
     def view(self, now: int, ratings: Mapping[str, Rating] | None = None) -> OpenTableView:
         """The table as every client sees it; `ratings`: of who sits (by key), at its game."""
@@ -168,3 +201,139 @@ class Stored(msgspec.Struct, frozen=True):
             plan.rating_min,
             plan.rating_max,
         )
+
+
+# -- the moves of a table: each takes the table as read and answers it as it is to be written
+# (`app.people.tables` writes it only if nobody wrote it meanwhile), or raises its refusal.
+
+
+def opened(table_id: str, plan: Plan, sitting: Mapping[int, tuple[str, str]]) -> Stored:
+    """A new table of `plan`, with who sits at once (`sitting`: seat -> key and name)."""
+    fields = {
+        "status": "forming",
+        "creator": plan.creator,
+        "closes": str(plan.closes_at),
+        "n": str(len(plan.seats)),
+        "min": str(plan.min_seats),
+        "v": "1",
+    }
+    for number, seat in enumerate(plan.seats):
+        fields[f"t:{number}"] = seat.type
+        if seat.reserved is not None:
+            fields[f"r:{number}"] = seat.reserved
+    for number, (key, name) in sitting.items():
+        fields[f"p:{number}"], fields[f"pn:{number}"] = key, name
+    return Stored(table_id, plan, fields)
+
+
+def _gate(stored: Stored, now: int) -> None:
+    """A table whose seats may still change: forming, and not closed by time."""
+    status = stored.status(now)
+    if status in ("starting", "started"):
+        raise refused("table_started")
+    if status == "closed":
+        raise refused("table_closed")
+
+
+def join(stored: Stored, key: str, name: str, seat: int | None, now: int) -> tuple[Stored, int]:
+    """Sit `key` at `seat`, else at the seat kept for them, else at the first open one; the
+    table, and the seat taken."""
+    _gate(stored, now)
+    seats = stored.plan.seats
+    mine = None
+    for number, asked in enumerate(seats):
+        sitter = stored.sitter(number)
+        if sitter is not None and sitter[0] == key:
+            raise refused("already_seated")
+        if asked.reserved == key and not stored.declined(number):
+            mine = number
+    if seat is not None:
+        if not 0 <= seat < len(seats):
+            raise refused("no_such_seat")
+        if mine is not None and seat != mine:
+            raise refused("already_seated")
+        asked = seats[seat]
+        if asked.type == "ai" or stored.sitter(seat) is not None or stored.declined(seat):
+            raise refused("seat_taken")
+        if asked.type == "player" and asked.reserved != key:
+            raise refused("seat_reserved")
+    elif mine is not None:
+        seat = mine
+    else:
+        free = (n for n, s in enumerate(seats) if s.type == "open" and stored.sitter(n) is None)
+        seat = next(free, None)
+        if seat is None:
+            raise refused("table_full")
+    return stored.with_fields({f"p:{seat}": key, f"pn:{seat}": name}), seat
+
+
+def leave(stored: Stored, key: str, now: int) -> tuple[Stored, int | None]:
+    """Stand `key` up: the table, and the seat they left (None: they were its creator, and
+    the table is closed)."""
+    _gate(stored, now)
+    if key == stored.plan.creator:
+        return stored.with_fields({"status": "closed"}), None
+    for number in range(len(stored.plan.seats)):
+        sitter = stored.sitter(number)
+        if sitter is not None and sitter[0] == key:
+            return stored.with_fields(drop=(f"p:{number}", f"pn:{number}")), number
+    raise refused("not_at_table")
+
+
+def decline(stored: Stored, key: str, now: int) -> Stored:
+    """Drop the seat kept for `key`: it stays empty (the creator declining closes it)."""
+    _gate(stored, now)
+    for number, asked in enumerate(stored.plan.seats):
+        if asked.type == "player" and asked.reserved == key and not stored.declined(number):
+            if key == stored.plan.creator:
+                return stored.with_fields({"status": "closed"})
+            return stored.with_fields({f"d:{number}": "1"}, drop=(f"p:{number}", f"pn:{number}"))
+    raise refused("not_reserved")
+
+
+def freeze(stored: Stored, asker: str | None, now: int) -> Stored:
+    """Freeze the seats for the start (`starting`), asked by `asker`, or by the table itself
+    (None) when it asked to start when full, and is. A table starting already is answered as
+    it is; a started one too (its game is `game_id`)."""
+    kept = stored.kept_status
+    if kept == "started":
+        return stored
+    if kept == "closed":
+        raise refused("table_closed")
+    if asker is not None and asker != stored.plan.creator:
+        raise refused("not_creator")
+    if kept == "starting":
+        return stored
+    if now >= stored.plan.closes_at:
+        raise refused("table_closed")
+    seated = sum(
+        asked.type == "ai" or stored.sitter(n) is not None
+        for n, asked in enumerate(stored.plan.seats)
+    )
+    if seated < stored.plan.min_seats:
+        raise refused("too_few_players")
+    if asker is None and not (stored.plan.start_when_full and stored.full()):
+        raise refused("not_full")
+    return stored.with_fields({"status": "starting", "since": str(now)})
+
+
+def finish(stored: Stored, game_id: str, now: int) -> Stored:
+    """The game of a starting table is made: it has started. A table started already (by
+    another process finishing the same start) is answered as it is."""
+    if stored.kept_status == "started" and stored.fields.get("game_id") == game_id:
+        return stored
+    if stored.kept_status != "starting":
+        raise NotStarting(f"table {stored.id} is {stored.kept_status}, not starting")
+    return stored.with_fields({"status": "started", "game_id": game_id, "at": str(now)})
+
+
+def thaw(stored: Stored) -> Stored:
+    """The game of a starting table could not be made (its rules refused the seats): it
+    forms again. Any other table is answered as it is."""
+    if stored.kept_status != "starting":
+        return stored
+    return stored.with_fields({"status": "forming"}, drop=("since",))
+
+
+class NotStarting(Exception):
+    """A table is finished that is neither starting nor started with that game."""

@@ -14,9 +14,9 @@ import hashlib
 from app.commands.errors import Conflict, Forbidden, GameRunning
 from app.commands.seats import seat_of_player
 from app.people.accounts import Player
-from app.people.forming import OpenTableView, SeatPlan
-from app.people.hosting import Hosting, checked
-from app.people.table_errors import RematchPlayed, refused
+from app.people.forming import OpenTableView
+from app.people.hosting import AiSeat, Hosting, OpenSeat, OpenTable, PlayerSeat
+from app.people.table_errors import RematchPlayed
 
 
 def rematch_id(game_id: str) -> str:
@@ -40,19 +40,16 @@ async def rematch(host: Hosting, player: Player, game_id: str) -> tuple[OpenTabl
         raise RematchPlayed(
             f"This game's rematch was played: ask for a rematch of game {table_id}."
         )
-    kind = host.catalogue.kind(meta.game)
-    if kind is None:
-        raise refused("unknown_table")
-    seats = []
+    seats: list[OpenSeat | AiSeat | PlayerSeat] = []
     for each in meta.seats:
         if each.type == "ai":
-            seats.append(SeatPlan("ai", level=each.level or "normal"))
+            seats.append(AiSeat(each.level))
         elif each.player is not None:
-            seats.append(SeatPlan("player", reserved=each.player, reserved_name=each.name))
+            seats.append(PlayerSeat(each.player))
         else:
-            seats.append(SeatPlan("open"))
-    options = checked(kind, seats, meta.setup.options, None)
-    plan = host.plan(kind, player, seats, options, None, meta.rated, True, rematch_of=game_id)
+            seats.append(OpenSeat())
+    asked = OpenTable(meta.game, seats, meta.setup.options, rated=meta.rated, start_when_full=True)
+    plan = await host.plan(player, asked, rematch_of=game_id)
     made = await host.tables.create(plan, {seat: (player.key, player.name)}, table_id)
     if made is None:  # another player opened it meanwhile
         return await _accepted(host, player, table_id), False

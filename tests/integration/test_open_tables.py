@@ -9,9 +9,13 @@ import pytest
 import redis.asyncio
 
 from app.commands.errors import ServiceError
+from app.commands.seats import SeatRequest
+from app.commands.service import CreateGame
+from app.people import forming
 from app.people.forming import Stored
 from app.people.hosting import AiSeat, Hosting, OpenSeat, OpenTable, PlayerSeat
 from app.people.tables import LOBBY_KEY
+from domain.errors import RuleError
 from tests.integration.hosts import Clock, host_on, open_seats, players
 
 
@@ -157,5 +161,48 @@ async def test_of_twenty_players_racing_for_the_last_seat_exactly_one_sits(
         )
 
 
+async def test_a_move_decided_on_a_table_written_meanwhile_is_not_written(
+    redis_client: redis.asyncio.Redis,
+) -> None:
+    host = host_on(redis_client)
+    ann, bob, cy = await players(host, 3)
+    table = await host.open(ann, open_seats(2))
+    read = await host.tables.read(table.id)
+    assert read is not None
+    bob_sits, _ = forming.join(read, bob.key, bob.name, None, host.tables.clock())
+    await host.join(cy, table.id, None)  # Cy takes the last seat meanwhile
+    assert not await host.tables._written(read, bob_sits)
+    now = await host.tables.read(table.id)
+    assert now is not None and now.sitter(1) == (cy.key, cy.name)
+    assert now.version == read.version + 1
+
+
 async def host_tables(host: Hosting, key: str) -> list[Stored]:
     return await host.tables.of_player(key)
+
+
+async def test_a_table_and_a_game_refuse_a_bad_setup_with_the_same_code_and_sentence(
+    redis_client: redis.asyncio.Redis,
+) -> None:
+    host = host_on(redis_client)
+    (ann,) = await players(host, 1)
+    bad = [
+        ([OpenSeat()], {}),  # one seat
+        ([OpenSeat()] * 5, {}),  # five
+        ([OpenSeat(), AiSeat("godlike")], {}),
+        ([OpenSeat(), OpenSeat()], {"turn_seconds": -4}),
+        ([OpenSeat(), OpenSeat()], {"no_such_option": 1}),
+    ]
+    for seats, options in bad:
+        asked = [
+            SeatRequest("ai", level=s.level) if isinstance(s, AiSeat) else SeatRequest("human")
+            for s in seats
+        ]
+        with pytest.raises((ServiceError, RuleError)) as by_game:
+            await host.service.create(CreateGame("crazymino", asked, options))
+        with pytest.raises((ServiceError, RuleError)) as by_table:
+            await host.open(ann, OpenTable("crazymino", list(seats), options, sit=False))
+        assert (by_table.value.code, str(by_table.value)) == (
+            by_game.value.code,
+            str(by_game.value),
+        )

@@ -11,34 +11,89 @@ import redis.asyncio
 from app.commands.errors import ServiceError
 from app.commands.seats import SeatRequest
 from app.commands.service import CreateGame
+from app.people.forming import STUCK_MS
 from app.people.hosting import AiSeat, Hosting, OpenSeat, OpenTable
 from app.people.rematch import rematch, rematch_of
-from app.people.tables import table_key
+from app.people.tables import LOBBY_KEY, STARTING_KEY, table_key
+from domain.errors import SetupError
 from domain.game import Abandon
-from tests.integration.hosts import host_on, open_seats, players
+from tests.integration.hosts import Clock, host_on, open_seats, players
 
 
 async def test_a_start_stopped_once_the_seats_froze_is_finished_by_the_next_read(
     redis_client: redis.asyncio.Redis,
 ) -> None:
-    host = host_on(redis_client)
+    clock = Clock()
+    host = host_on(redis_client, clock)
     ann, bob, cy = await players(host, 3)
     table = await host.open(ann, open_seats(3))
     await host.join(bob, table.id, None)
-    assert await host.tables.freeze(table.id, ann.key) is None  # ... and the process stops
+    frozen = await host.tables.freeze(table.id, ann.key)  # ... and the process stops
+    assert frozen.kept_status == "starting"
     with pytest.raises(ServiceError) as caught:
         await host.join(cy, table.id, None)
     assert caught.value.code == "table_started"
+    assert (await host.view(table.id)).status == "starting"  # another process may be at it
+    assert table.id not in {t.id for t in await host.lobby()}  # never offered to join
+    clock.now += STUCK_MS
     shown = await host.view(table.id)
     assert shown.status == "started" and shown.game_id == table.id
     game = await host.service.load(table.id)
     assert [s.player for s in game.seats] == [ann.key, bob.key]
+    assert await host.tables.games_of(bob.key) == [table.id]
+    assert table.id.encode() not in await redis_client.zrange(STARTING_KEY, 0, -1)
 
 
-async def test_a_start_stopped_once_the_game_was_made_finds_that_same_game(
+async def test_a_start_left_midway_is_finished_by_the_sweep(
+    redis_client: redis.asyncio.Redis,
+) -> None:
+    clock = Clock()
+    host = host_on(redis_client, clock)
+    ann, bob = await players(host, 2)
+    table = await host.open(ann, open_seats(2))
+    await host.join(bob, table.id, None)
+    await host.tables.freeze(table.id, ann.key)  # ... and the process stops
+    await host.starts.repair()  # not yet: it may still be under way
+    stored = await host.tables.read(table.id)
+    assert stored is not None and stored.status(clock.now) == "starting"
+    clock.now += STUCK_MS
+    assert await host.starts.repair() >= 1
+    stored = await host.tables.read(table.id)
+    assert stored is not None and stored.status(clock.now) == "started"
+    assert await host.tables.games_of(ann.key) == [table.id]
+    assert await host.tables.games_of(bob.key) == [table.id]
+    assert table.id.encode() not in await redis_client.zrange(STARTING_KEY, 0, -1)
+
+
+async def test_a_table_whose_game_cannot_be_made_forms_again_when_its_start_is_finished(
     redis_client: redis.asyncio.Redis, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    host = host_on(redis_client)
+    clock = Clock()
+    host = host_on(redis_client, clock)
+    ann, bob, cy = await players(host, 3)
+    table = await host.open(ann, open_seats(3))
+    await host.join(bob, table.id, None)
+    await host.tables.freeze(table.id, ann.key)  # ... and the process stops
+
+    async def refused(*args: Any, **kwargs: Any) -> None:
+        raise SetupError("These seats cannot play.")
+
+    monkeypatch.setattr(host.service, "create", refused)
+    assert table.id not in {t.id for t in await host.lobby()}
+    assert table.id not in {t.id for t in await host.tables.of_player(bob.key)}
+    clock.now += STUCK_MS
+    assert (await host.view(table.id)).status == "forming"
+    assert table.id in {t.id for t in await host.lobby()}
+    assert table.id in {t.id for t in await host.tables.of_player(bob.key)}
+    assert (await host.join(cy, table.id, None)).seats[2].player == cy.key
+    assert table.id.encode() not in await redis_client.zrange(STARTING_KEY, 0, -1)
+
+
+async def test_a_start_stopped_between_the_table_and_the_players_games_is_repaired_by_the_sweep(
+    redis_client: redis.asyncio.Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = Clock()
+    host = host_on(redis_client, clock)
     ann, bob = await players(host, 2)
     table = await host.open(ann, open_seats(2))
     await host.join(bob, table.id, None)
@@ -46,17 +101,18 @@ async def test_a_start_stopped_once_the_game_was_made_finds_that_same_game(
     async def stopped(*args: Any) -> None:
         raise ConnectionError("the process stops here")
 
-    finish = host.tables.finish
-    monkeypatch.setattr(host.tables, "finish", stopped)
+    monkeypatch.setattr(host.tables, "settle", stopped)
     with pytest.raises(ConnectionError):
         await host.start(ann, table.id)
-    made = await host.service.meta(table.id)
-    monkeypatch.setattr(host.tables, "finish", finish)
-    other = host_on(redis_client)  # another process, which never saw the game
-    shown = await other.start(ann, table.id)
-    assert shown.status == "started" and shown.game_id == table.id
-    assert (await other.service.meta(table.id)).created == made.created
-    assert await other.tables.games_of(bob.key) == [table.id]
+    monkeypatch.undo()
+    assert (await host.view(table.id)).status == "started"
+    assert await host.tables.games_of(bob.key) == []  # "My games" would not show it
+    clock.now += STUCK_MS
+    assert await host.starts.repair() >= 1
+    assert await host.tables.games_of(ann.key) == [table.id]
+    assert await host.tables.games_of(bob.key) == [table.id]
+    assert table.id.encode() not in await redis_client.zrange(LOBBY_KEY, 0, -1)
+    assert table.id.encode() not in await redis_client.zrange(STARTING_KEY, 0, -1)
 
 
 async def finished_game(host: Hosting, players_at: list[str | None], ai: bool = True) -> str:
@@ -84,7 +140,7 @@ async def test_a_rematch_keeps_the_players_seats_and_starts_once_all_accepted(
         ("player", None, None),
         ("ai", None, "easy"),
     ]
-    assert table.seats[2].reserved == "P2" and table.creator == ann.name
+    assert table.seats[2].reserved == bob.name and table.creator == ann.name
     assert table.options == (await host.service.meta(game_id)).setup.options
     again, opened = await rematch(host, ann, game_id)
     assert not opened and again.id == table.id

@@ -7,7 +7,7 @@ import { seatShown, seatedAt, isCreator, whoSits, sitting } from "./seats.js";
 import { TableFacts, TableActions, Invitation } from "./tables.js";
 import { Refusal, Said } from "./notice.js";
 
-const STATUS = { forming: "being formed", started: "started", closed: "closed" };
+const STATUS = { forming: "being formed", starting: "starting", started: "started", closed: "closed" };
 
 function useTable(tableId) {
   const [table, setTable] = useState(null);
@@ -90,6 +90,7 @@ export function TablePage({ tableId }) {
       ${table.status === "started" && table.game_id && html`<p>${seated
         ? html`<a class="button primary" href=${`/play/${table.game_id}`}>Go to the game</a>`
         : html`<a href=${`/watch/${table.game_id}`}>Watch the game</a>`}</p>`}
+      ${table.status === "starting" && html`<p>Its game is being made: the seats can no longer change.</p>`}
       ${table.status === "closed" && html`<p>This table is closed. <a href="/">Back to the lobby</a></p>`}
     </div>
   `;

@@ -94,9 +94,6 @@ export function NewTable({ types, player }) {
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
 
-  // A chosen seed or an AI seat makes the game casual: it cannot be rated.
-  const casual = seed !== "" || seats.some((s, n) => s.type === "ai" && !(sit && n === 0));
-
   function choose(next) {
     const kind = types.find((t) => t.name === next);
     setName(next);
@@ -122,7 +119,7 @@ export function NewTable({ types, player }) {
       options,
       sit,
       start_when_full: full,
-      rated: rated && !casual,
+      rated,
     };
     if (seed !== "") body.seed = Number(seed);
     if (range.min !== "") body.rating_min = Number(range.min);
@@ -176,8 +173,8 @@ export function NewTable({ types, player }) {
         </div>
       </fieldset>
       <label class="check"><input type="checkbox" checked=${full} onChange=${(e) => setFull(e.target.checked)} /> Start when full</label>
-      <label class="check"><input type="checkbox" checked=${rated && !casual} disabled=${casual}
-        onChange=${(e) => setRated(e.target.checked)} /> Rated${casual ? " (not with a chosen seed or an AI: casual)" : ""}</label>
+      <label class="check"><input type="checkbox" checked=${rated} onChange=${(e) => setRated(e.target.checked)} />
+        Rated <small>(unless casual: the table says so)</small></label>
       <${RatingRange} range=${range} onChange=${setRange} game=${type} player=${player} />
       <details class="more-options">
         <summary>More options</summary>
