@@ -69,6 +69,6 @@ async def test_a_mondo_log_of_the_first_tiles_imports_with_its_scores(server: st
         game_id = answer.json()["id"]
         shown = await view(client, game_id)
         assert shown["status"] == "over"
-        assert [s["total"] for s in shown["view"]["seats"]] == [93, 76]
+        assert [s["total"] for s in shown["state"]["seats"]] == [93, 76]
         exported = (await client.get(f"/api/games/{game_id}/export")).json()
         assert exported["events"][0]["event"]["rules"] == 1
