@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import functools
 import multiprocessing
+import os
 from collections.abc import AsyncIterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, NamedTuple
@@ -28,6 +29,9 @@ from domain.game import Setup
 
 #: The processes that check imports at once (more wait their turn in the pool's queue).
 WORKERS = 2
+#: How much lower their priority is than the API's: checking an import never takes a core from
+#: the event loop that serves the players.
+NICE = 10
 
 
 @functools.cache
@@ -65,7 +69,9 @@ class LogChecks:
     def __init__(self, extras: Sequence[str], workers: int = WORKERS) -> None:
         self.extras = tuple(extras)
         context = multiprocessing.get_context("spawn")
-        self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+        self._pool = ProcessPoolExecutor(
+            max_workers=workers, mp_context=context, initializer=os.nice, initargs=(NICE,)
+        )
 
     async def check(self, data: bytes) -> Checked:
         """The log `data` read and replayed against the rules, else its refusal."""
