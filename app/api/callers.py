@@ -3,10 +3,16 @@ served by Litestar or below ASGI): the caller's seat, where its events resume, i
 
 from __future__ import annotations
 
+import functools
+import ipaddress
 import re
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
+from uvicorn.middleware.proxy_headers import _TrustedHosts
+
 from app.api.tickets import Tickets
+from app.base.config import Settings
 from app.commands.errors import Forbidden, InvalidInput, Unauthorized, Unprocessable
 from app.commands.seats import seat_of, seat_of_player
 from app.commands.table import Table
@@ -120,11 +126,43 @@ def resume_after(table: Table, raw: str | int) -> int:
     return raw
 
 
-def address_of(peer: str | None, forwarded: str | None, trust_proxy: bool) -> str:
-    """Who is asking, for the limits: the peer's address, or the first address of
-    X-Forwarded-For behind a trusted proxy (TRUST_PROXY)."""
-    if trust_proxy and forwarded:
-        first = forwarded.split(",")[0].strip()
-        if first:
-            return first[:64]
-    return peer or "unknown"
+class Proxies:
+    """The proxies whose `X-Forwarded-For` is believed (`TRUSTED_PROXIES`: addresses and
+    networks), judged by uvicorn's own rule (`--forwarded-allow-ips`), which `python -m app`
+    gives uvicorn too: from a trusted peer, the right-most address of the header that is not a
+    trusted proxy (each proxy appends the address it saw; what came before it, the client may
+    have written); all of them trusted, the left-most."""
+
+    def __init__(self, entries: Iterable[str]) -> None:
+        self.entries = tuple(entries)
+        for entry in self.entries:
+            try:
+                ipaddress.ip_network(entry)
+            except ValueError:
+                raise ValueError(
+                    f"TRUSTED_PROXIES: {entry!r} is neither an address nor a network"
+                ) from None
+        self.hosts = _TrustedHosts(list(self.entries))
+
+    def client(self, peer: str | None, forwarded: Sequence[str]) -> str:
+        """The client's address: from the header lines `forwarded` (in their order) when the
+        `peer` is a trusted proxy, else the peer's."""
+        if forwarded and peer in self.hosts:
+            host, _ = self.hosts.get_trusted_client_address(", ".join(forwarded))
+            if host:
+                return host[:64]
+        return peer or "unknown"
+
+
+@functools.cache
+def proxies(entries: tuple[str, ...]) -> Proxies:
+    """The `Proxies` of these settings (made once)."""
+    return Proxies(entries)
+
+
+def address_of(peer: str | None, forwarded: Sequence[str], settings: Settings) -> str:
+    """Who is asking, for the limits: the peer's address, or behind a trusted proxy
+    (`TRUST_PROXY`, the peer among `TRUSTED_PROXIES`) the client's that it forwarded."""
+    if not settings.trust_proxy:
+        return peer or "unknown"
+    return proxies(settings.trusted_proxies).client(peer, forwarded)

@@ -136,4 +136,4 @@ def client_address(request: ASGIConnection[Any, Any, Any, Any]) -> str:
     """Who is asking, for the limits (`app.api.callers.address_of`)."""
     settings: Settings = request.app.state.settings
     peer = request.client.host if request.client else None
-    return address_of(peer, request.headers.get("x-forwarded-for"), settings.trust_proxy)
+    return address_of(peer, request.headers.getall("x-forwarded-for", []), settings)
