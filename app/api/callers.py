@@ -11,9 +11,10 @@ from typing import NamedTuple
 
 from uvicorn.middleware.proxy_headers import _TrustedHosts
 
+from app.api.input_errors import BadLastEventId
 from app.api.tickets import Tickets
 from app.base.config import Settings
-from app.commands.errors import Forbidden, InvalidInput, Unauthorized, Unprocessable
+from app.commands.errors import BadVersion, NotSeated, Unauthorized
 from app.commands.seats import seat_of, seat_of_player
 from app.commands.table import Table
 from app.people.accounts import Player
@@ -28,6 +29,18 @@ SEND_TOKEN = (
 REVOKED = "That personal token is unknown or was revoked."
 
 
+class UnknownToken(Unauthorized):
+    """A personal token that is unknown or was revoked."""
+
+    code = "unknown_token"
+
+
+class NotLoggedIn(Unauthorized):
+    """No session where one is needed, or one that has ended."""
+
+    code = "not_logged_in"
+
+
 class Caller(NamedTuple):
     """Who asks: its seat (None: a spectator), and the keys of the identity it acts with (a
     session, a personal token: `app.store.ends`; none for a seat token or nobody)."""
@@ -39,8 +52,8 @@ class Caller(NamedTuple):
 def ended(key: str) -> Unauthorized:
     """The refusal of a caller whose identity (`key`) has ended."""
     if key.startswith("ptoken:"):
-        return Unauthorized(REVOKED, code="unknown_token")
-    return Unauthorized("Your session has ended: log in again.", code="not_logged_in")
+        return UnknownToken(REVOKED)
+    return NotLoggedIn("Your session has ended: log in again.")
 
 
 def bearer_of(header: str | None) -> str | None:
@@ -66,7 +79,7 @@ def seat_of_token(
     if player is not None:
         seat = seat_of_player(table.seats, player.key)
         if seat is None and required:
-            raise Forbidden(f"{player.name} has no seat at this game.", code="not_seated")
+            raise NotSeated(f"{player.name} has no seat at this game.")
         return seat
     if required:
         raise Unauthorized(SEND_TOKEN)
@@ -100,7 +113,7 @@ async def caller_of(
     if token is not None and is_personal(token) and personal is not None:
         player = await personal.player(token)
         if player is None:
-            raise Unauthorized(REVOKED, code="unknown_token")
+            raise UnknownToken(REVOKED)
         identity = identity_of(token, player)
     seat = seat_of_token(table, token, player=player)
     if token is not None and not is_personal(token):
@@ -112,16 +125,14 @@ def resume_after(table: Table, raw: str | int) -> int:
     """Where a client's events resume: after version `raw` (0 to the game's version)."""
     if isinstance(raw, str):
         if not (raw.isascii() and raw.isdigit() and len(raw) <= 18):
-            raise InvalidInput(
+            raise BadLastEventId(
                 "Last-Event-ID (or after) is the version of the last event you have: a whole "
-                "number.",
-                code="bad_last_event_id",
+                "number."
             )
         raw = int(raw)
     if not 0 <= raw <= table.version:
-        raise Unprocessable(
-            f"This game has {table.version} events; you cannot resume after event {raw}.",
-            code="bad_version",
+        raise BadVersion(
+            f"This game has {table.version} events; you cannot resume after event {raw}."
         )
     return raw
 
