@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
 import msgspec
-from litestar import HttpMethod, Request, Response, delete, get, post, route
+from litestar import Request, Response, delete, get, post
 from litestar.params import FromPath
 
 from app.api.guard import Guard
@@ -65,18 +65,6 @@ class TokenRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 class Me(msgspec.Struct, frozen=True):
     name: str
-
-
-@route("/api/session", http_method=[HttpMethod.OPTIONS], include_in_schema=False)
-async def session_options() -> Response[None]:
-    """The methods of /api/session (Litestar's own answer lists only one of its handlers)."""
-    return Response(None, status_code=204, headers={"Allow": "DELETE, OPTIONS, POST"})
-
-
-@route("/api/me/tokens", http_method=[HttpMethod.OPTIONS], include_in_schema=False)
-async def tokens_options() -> Response[None]:
-    """The methods of /api/me/tokens."""
-    return Response(None, status_code=204, headers={"Allow": "GET, OPTIONS, POST"})
 
 
 async def _admitted(request: Request[Any, Any, Any]) -> None:
