@@ -28,6 +28,7 @@ KEEP_ALIVE_SECONDS = 30
 def serve() -> int:
     import uvicorn
 
+    from app.api.callers import proxies
     from app.api.socket import MAX_MESSAGE
     from app.base.config import Settings
     from app.main import MAX_BODY, create_app
@@ -79,8 +80,10 @@ def serve() -> int:
         ws_max_size=MAX_MESSAGE,
         access_log=settings.access_log,
         # The client's address and scheme from X-Forwarded-For and -Proto only behind a
-        # trusted proxy: uvicorn would take them from any peer at 127.0.0.1.
+        # trusted proxy (TRUST_PROXY; uvicorn would take them from any peer at 127.0.0.1),
+        # by the same rule and list as `app.api.callers.address_of`.
         proxy_headers=settings.trust_proxy,
+        forwarded_allow_ips=list(proxies(settings.trusted_proxies).entries),
     )
     # uvicorn's logging is set up by its Config: a ticket or token in a query never reaches it
     logging.getLogger("uvicorn.access").addFilter(RedactedAccess())

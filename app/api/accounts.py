@@ -9,25 +9,34 @@ from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
 import msgspec
-from litestar import HttpMethod, Request, Response, delete, get, post, route
+from litestar import Request, Response, delete, get, post
 from litestar.params import FromPath
 
 from app.api.guard import Guard
 from app.api.http import client_address, json_body
 from app.api.identity import people_of, player_required, with_session
+from app.api.input_errors import InvalidRequest
 from app.api.wording import plainly
 from app.commands.errors import Forbidden, InvalidInput
 from app.people.accounts import (
     PASSWORD_MAX,
     PASSWORD_MIN,
+    BadPassword,
     Player,
     WrongLogin,
     WrongPassword,
     not_too_long,
 )
-from app.people.names import NAME_PATTERN, key_of
+from app.people.names import NAME_PATTERN, BadAccountName, key_of
 from app.people.sessions import COOKIE
-from app.people.tokens import LABEL_LENGTH, MadeToken, TokenInfo, UnknownToken
+from app.people.tokens import LABEL_LENGTH, BadLabel, MadeToken, NoSuchToken, TokenInfo
+
+
+class LogIn(Forbidden):
+    """Personal tokens are made by a player logged in, not with a personal token."""
+
+    code = "log_in"
+
 
 AccountName = Annotated[str, msgspec.Meta(pattern=NAME_PATTERN)]
 #: Its length over PASSWORD_MAX is refused by the service (422 `password_too_long`), not here.
@@ -58,45 +67,33 @@ class Me(msgspec.Struct, frozen=True):
     name: str
 
 
-@route("/api/session", http_method=[HttpMethod.OPTIONS], include_in_schema=False)
-async def session_options() -> Response[None]:
-    """The methods of /api/session (Litestar's own answer lists only one of its handlers)."""
-    return Response(None, status_code=204, headers={"Allow": "DELETE, OPTIONS, POST"})
-
-
-@route("/api/me/tokens", http_method=[HttpMethod.OPTIONS], include_in_schema=False)
-async def tokens_options() -> Response[None]:
-    """The methods of /api/me/tokens."""
-    return Response(None, status_code=204, headers={"Allow": "GET, OPTIONS, POST"})
-
-
 async def _admitted(request: Request[Any, Any, Any]) -> None:
     guard: Guard = request.app.state.guard
     await guard.admit("login", client_address(request))
 
 
 #: What a player reads when a field of an account's body is not as the schema has it.
-_FIELD_WORDS = {
-    "name": ("bad_account_name", "A player's name is 3 to 20 letters, digits, '_' or '-'."),
-    "password": ("bad_password", f"A password has {PASSWORD_MIN} to {PASSWORD_MAX} characters."),
-    "new": ("bad_password", f"A password has {PASSWORD_MIN} to {PASSWORD_MAX} characters."),
-    "keep_tokens": ("invalid_request", "keep_tokens is true or false."),
-    "label": ("bad_label", f"A token's label has 1 to {LABEL_LENGTH} characters."),
+_FIELD_WORDS: dict[str, tuple[type[InvalidInput], str]] = {
+    "name": (BadAccountName, "A player's name is 3 to 20 letters, digits, '_' or '-'."),
+    "password": (BadPassword, f"A password has {PASSWORD_MIN} to {PASSWORD_MAX} characters."),
+    "new": (BadPassword, f"A password has {PASSWORD_MIN} to {PASSWORD_MAX} characters."),
+    "keep_tokens": (InvalidRequest, "keep_tokens is true or false."),
+    "label": (BadLabel, f"A token's label has 1 to {LABEL_LENGTH} characters."),
 }
 
 
 async def _body(request: Request[Any, Any, Any], kind: Any) -> Any:
     """The body as `kind` (its schema in `app.api.openapi.BODIES`); a field that is not as
     the schema has it is named in the player's words."""
-    raw = json_body(await request.body(), "invalid_request")
+    raw = json_body(await request.body())
     try:
         return msgspec.convert(raw, type=kind)
     except msgspec.ValidationError as error:
         field = re.search(r"at `\$\.(\w+)`", str(error))
         if field and field.group(1) in _FIELD_WORDS and "unknown field" not in str(error):
-            code, words = _FIELD_WORDS[field.group(1)]
-            raise InvalidInput(words, code=code) from error
-        raise InvalidInput(plainly(error), code="invalid_request") from error
+            refusal, words = _FIELD_WORDS[field.group(1)]
+            raise refusal(words) from error
+        raise InvalidRequest(plainly(error)) from error
 
 
 @post("/api/accounts", status_code=201)
@@ -162,7 +159,7 @@ async def change_password(
     await people.sessions.close_all(player)
     if not asked.keep_tokens:
         for token in await people.tokens.listed(player):
-            with contextlib.suppress(UnknownToken):  # revoked meanwhile
+            with contextlib.suppress(NoSuchToken):  # revoked meanwhile
                 await people.tokens.revoke(player, token.id)
     if request.cookies.get(COOKIE) is None:  # a program with a personal token: no cookie
         return Response(None, status_code=204)
@@ -212,5 +209,5 @@ def _browser_player(request: Request[Any, Any, Any]) -> Player:
     """The logged-in player; a personal token may not make more tokens."""
     player = player_required(request)
     if request.headers.get("authorization") is not None:
-        raise Forbidden("Make personal tokens on your account page, logged in.", code="log_in")
+        raise LogIn("Make personal tokens on your account page, logged in.")
     return player

@@ -3,11 +3,18 @@ served by Litestar or below ASGI): the caller's seat, where its events resume, i
 
 from __future__ import annotations
 
+import functools
+import ipaddress
 import re
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
+from uvicorn.middleware.proxy_headers import _TrustedHosts
+
+from app.api.input_errors import BadLastEventId
 from app.api.tickets import Tickets
-from app.commands.errors import Forbidden, InvalidInput, Unauthorized, Unprocessable
+from app.base.config import Settings
+from app.commands.errors import BadVersion, NotSeated, Unauthorized
 from app.commands.seats import seat_of, seat_of_player
 from app.commands.table import Table
 from app.people.accounts import Player
@@ -22,6 +29,18 @@ SEND_TOKEN = (
 REVOKED = "That personal token is unknown or was revoked."
 
 
+class UnknownToken(Unauthorized):
+    """A personal token that is unknown or was revoked."""
+
+    code = "unknown_token"
+
+
+class NotLoggedIn(Unauthorized):
+    """No session where one is needed, or one that has ended."""
+
+    code = "not_logged_in"
+
+
 class Caller(NamedTuple):
     """Who asks: its seat (None: a spectator), and the keys of the identity it acts with (a
     session, a personal token: `app.store.ends`; none for a seat token or nobody)."""
@@ -33,8 +52,8 @@ class Caller(NamedTuple):
 def ended(key: str) -> Unauthorized:
     """The refusal of a caller whose identity (`key`) has ended."""
     if key.startswith("ptoken:"):
-        return Unauthorized(REVOKED, code="unknown_token")
-    return Unauthorized("Your session has ended: log in again.", code="not_logged_in")
+        return UnknownToken(REVOKED)
+    return NotLoggedIn("Your session has ended: log in again.")
 
 
 def bearer_of(header: str | None) -> str | None:
@@ -60,7 +79,7 @@ def seat_of_token(
     if player is not None:
         seat = seat_of_player(table.seats, player.key)
         if seat is None and required:
-            raise Forbidden(f"{player.name} has no seat at this game.", code="not_seated")
+            raise NotSeated(f"{player.name} has no seat at this game.")
         return seat
     if required:
         raise Unauthorized(SEND_TOKEN)
@@ -94,7 +113,7 @@ async def caller_of(
     if token is not None and is_personal(token) and personal is not None:
         player = await personal.player(token)
         if player is None:
-            raise Unauthorized(REVOKED, code="unknown_token")
+            raise UnknownToken(REVOKED)
         identity = identity_of(token, player)
     seat = seat_of_token(table, token, player=player)
     if token is not None and not is_personal(token):
@@ -106,25 +125,55 @@ def resume_after(table: Table, raw: str | int) -> int:
     """Where a client's events resume: after version `raw` (0 to the game's version)."""
     if isinstance(raw, str):
         if not (raw.isascii() and raw.isdigit() and len(raw) <= 18):
-            raise InvalidInput(
+            raise BadLastEventId(
                 "Last-Event-ID (or after) is the version of the last event you have: a whole "
-                "number.",
-                code="bad_last_event_id",
+                "number."
             )
         raw = int(raw)
     if not 0 <= raw <= table.version:
-        raise Unprocessable(
-            f"This game has {table.version} events; you cannot resume after event {raw}.",
-            code="bad_version",
+        raise BadVersion(
+            f"This game has {table.version} events; you cannot resume after event {raw}."
         )
     return raw
 
 
-def address_of(peer: str | None, forwarded: str | None, trust_proxy: bool) -> str:
-    """Who is asking, for the limits: the peer's address, or the first address of
-    X-Forwarded-For behind a trusted proxy (TRUST_PROXY)."""
-    if trust_proxy and forwarded:
-        first = forwarded.split(",")[0].strip()
-        if first:
-            return first[:64]
-    return peer or "unknown"
+class Proxies:
+    """The proxies whose `X-Forwarded-For` is believed (`TRUSTED_PROXIES`: addresses and
+    networks), judged by uvicorn's own rule (`--forwarded-allow-ips`), which `python -m app`
+    gives uvicorn too: from a trusted peer, the right-most address of the header that is not a
+    trusted proxy (each proxy appends the address it saw; what came before it, the client may
+    have written); all of them trusted, the left-most."""
+
+    def __init__(self, entries: Iterable[str]) -> None:
+        self.entries = tuple(entries)
+        for entry in self.entries:
+            try:
+                ipaddress.ip_network(entry)
+            except ValueError:
+                raise ValueError(
+                    f"TRUSTED_PROXIES: {entry!r} is neither an address nor a network"
+                ) from None
+        self.hosts = _TrustedHosts(list(self.entries))
+
+    def client(self, peer: str | None, forwarded: Sequence[str]) -> str:
+        """The client's address: from the header lines `forwarded` (in their order) when the
+        `peer` is a trusted proxy, else the peer's."""
+        if forwarded and peer in self.hosts:
+            host, _ = self.hosts.get_trusted_client_address(", ".join(forwarded))
+            if host:
+                return host[:64]
+        return peer or "unknown"
+
+
+@functools.cache
+def proxies(entries: tuple[str, ...]) -> Proxies:
+    """The `Proxies` of these settings (made once)."""
+    return Proxies(entries)
+
+
+def address_of(peer: str | None, forwarded: Sequence[str], settings: Settings) -> str:
+    """Who is asking, for the limits: the peer's address, or behind a trusted proxy
+    (`TRUST_PROXY`, the peer among `TRUSTED_PROXIES`) the client's that it forwarded."""
+    if not settings.trust_proxy:
+        return peer or "unknown"
+    return proxies(settings.trusted_proxies).client(peer, forwarded)

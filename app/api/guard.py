@@ -29,7 +29,7 @@ from collections.abc import Callable
 from redis.asyncio import Redis
 
 from app.base.config import Settings
-from app.commands.errors import RateLimited
+from app.commands.errors import RateLimited, TooManyOpenGames, TooManyOpenStreams
 from app.commands.meta import status_field
 from app.store.pipe import Pipe
 
@@ -162,10 +162,9 @@ class Guard:
         What it returns is given back to `release` when the connection ends."""
         cap, held = self._settings.streams_per_address, address_key(address)
         if cap > 0 and self._open.get(held, 0) >= cap:
-            raise RateLimited(
+            raise TooManyOpenStreams(
                 f"Your address holds {cap} open streams and sockets here already: close one "
                 "before you open another.",
-                code="too_many_open_streams",
                 retry_after=5,
             )
         self._open[held] = self._open.get(held, 0) + 1
@@ -195,9 +194,8 @@ class Guard:
         if done:
             await self._redis.srem(key, *done)  # type: ignore[misc]
         if len(ids) - len(done) >= cap:
-            raise RateLimited(
+            raise TooManyOpenGames(
                 f"You have {cap} running games: finish or leave one before you create another.",
-                code="too_many_open_games",
                 retry_after=60,
             )
 

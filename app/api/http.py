@@ -11,10 +11,18 @@ from litestar import Request
 from litestar.connection import ASGIConnection
 
 from app.api.callers import address_of, bearer_of, seat_of_token
+from app.api.input_errors import (
+    BadIdempotencyKey,
+    InvalidRequest,
+    MalformedJson,
+    MissingType,
+    NotInThisGame,
+    UnknownCommand,
+)
 from app.api.wording import plainly
 from app.base.config import Settings
 from app.commands.catalogue import Kind
-from app.commands.errors import InvalidInput, Unprocessable
+from app.commands.errors import InvalidInput
 from app.commands.service import GameService
 from app.commands.table import Table
 
@@ -38,9 +46,8 @@ def idempotency_key(request: Request[Any, Any, Any]) -> str | None:
 def checked_key(key: str) -> str:
     """An idempotency key, or `InvalidInput` when it is not 1 to 128 of `A-Za-z0-9-_.:`."""
     if _KEY.fullmatch(key) is None:
-        raise InvalidInput(
+        raise BadIdempotencyKey(
             "An Idempotency-Key is 1 to 128 letters, digits, '-', '_', '.' or ':'.",
-            code="bad_idempotency_key",
         )
     return key
 
@@ -50,15 +57,16 @@ def service_of(request: Request[Any, Any, Any]) -> GameService:
     return service
 
 
-def json_body(body: bytes, code: str = "invalid_request") -> Any:
-    """A JSON body as plain values. A number with no fraction is a whole number, as JSON Schema
-    has it (`1.0` is the integer 1). Deep nesting is refused by the caller's error handler."""
+def json_body(body: bytes, refusal: type[InvalidInput] = InvalidRequest) -> Any:
+    """A JSON body as plain values (a number out of range: `refusal`). A number with no fraction
+    is a whole number, as JSON Schema has it (`1.0` is the integer 1). Deep nesting is refused
+    by the caller's error handler."""
     try:
         return integral(msgspec.json.decode(body))
     except msgspec.DecodeError as error:
         if "out of range" in str(error):
-            raise InvalidInput("A number in the body is out of range.", code=code) from error
-        raise InvalidInput("The body is not valid JSON.", code="malformed_json") from error
+            raise refusal("A number in the body is out of range.") from error
+        raise MalformedJson("The body is not valid JSON.") from error
 
 
 def integral(value: Any) -> Any:
@@ -72,13 +80,13 @@ def integral(value: Any) -> Any:
     return value
 
 
-def decode_body(body: bytes, kind: Any, code: str = "invalid_request") -> Any:
-    """A JSON body as the given type; `InvalidInput` with `code` when it is not one."""
-    raw = json_body(body, code)
+def decode_body(body: bytes, kind: Any, refusal: type[InvalidInput] = InvalidRequest) -> Any:
+    """A JSON body as the given type; `refusal` when it is not one."""
+    raw = json_body(body, refusal)
     try:
         return msgspec.convert(raw, type=kind)
     except msgspec.ValidationError as error:
-        raise InvalidInput(plainly(error), code=code) from error
+        raise refusal(plainly(error)) from error
 
 
 @functools.cache
@@ -100,7 +108,7 @@ def decode_command(kind: Kind, body: bytes, others: frozenset[str]) -> tuple[Any
             return typed_decoder(kind.game.command_type).decode(body), None
         except msgspec.DecodeError:  # a ValidationError too: the careful path says why
             pass
-    return command_of(kind, json_body(body, "invalid_command"), others)
+    return command_of(kind, json_body(body, InvalidInput), others)
 
 
 def command_of(kind: Kind, raw: Any, others: frozenset[str]) -> tuple[Any, int | None]:
@@ -114,20 +122,19 @@ def command_of(kind: Kind, raw: Any, others: frozenset[str]) -> tuple[Any, int |
         raise InvalidInput("'expected_version' must be a whole number.")
     tag = raw.get("type")
     if tag is None:
-        raise InvalidInput("A command needs a 'type'.", code="missing_type")
+        raise MissingType("A command needs a 'type'.")
     if tag not in kind.tags:
         message = f"{kind.game.title} has no command {tag!r} (it has: {', '.join(kind.tags)})."
         if isinstance(tag, str) and tag in others:
-            raise Unprocessable(message, code="not_in_this_game")
-        raise InvalidInput(message, code="unknown_command")
+            raise NotInThisGame(message)
+        raise UnknownCommand(message)
     try:
         return msgspec.convert(raw, type=kind.game.command_type), expected
     except msgspec.ValidationError as error:
         other = kind.elsewhere(raw)
         if other is not None:  # well-formed (the schema has it), but another game's
-            raise Unprocessable(
+            raise NotInThisGame(
                 f"This {tag!r} is {other.title}'s, not {kind.game.title}'s: {error}.",
-                code="not_in_this_game",
             ) from error
         raise InvalidInput(f"The command is not valid: {plainly(error)}") from error
 
@@ -136,4 +143,4 @@ def client_address(request: ASGIConnection[Any, Any, Any, Any]) -> str:
     """Who is asking, for the limits (`app.api.callers.address_of`)."""
     settings: Settings = request.app.state.settings
     peer = request.client.host if request.client else None
-    return address_of(peer, request.headers.get("x-forwarded-for"), settings.trust_proxy)
+    return address_of(peer, request.headers.getall("x-forwarded-for", []), settings)

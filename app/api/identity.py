@@ -20,9 +20,8 @@ from litestar.middleware.csrf import CSRFMiddleware
 from litestar.types import ASGIApp, Receive, Scope, Send
 from redis.asyncio import Redis
 
-from app.api.callers import REVOKED, bearer_of
+from app.api.callers import REVOKED, NotLoggedIn, UnknownToken, bearer_of
 from app.base.config import Settings
-from app.commands.errors import Unauthorized
 from app.people.accounts import Player
 from app.people.players import People
 from app.people.sessions import COOKIE
@@ -56,7 +55,7 @@ async def identify(request: Request[Any, Any, Any]) -> None:
         if token is not None and is_personal(token):
             player = await people_of(request).tokens.player(token)
             if player is None:
-                raise Unauthorized(REVOKED, code="unknown_token")
+                raise UnknownToken(REVOKED)
             identity = token_identity(token, player)
     elif (session := request.cookies.get(COOKIE)) is not None:
         player = await people_of(request).sessions.player(session)
@@ -80,9 +79,8 @@ def player_of(request: Request[Any, Any, Any]) -> Player | None:
 def player_required(request: Request[Any, Any, Any]) -> Player:
     player = player_of(request)
     if player is None:
-        raise Unauthorized(
+        raise NotLoggedIn(
             "Log in first (or send your personal token as 'Authorization: Bearer <token>').",
-            code="not_logged_in",
         )
     return player
 

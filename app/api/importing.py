@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 
 from app.api import logfile
 from app.commands.catalogue import Catalogue
-from app.commands.errors import InvalidInput, ServiceError, Unprocessable
+from app.commands.errors import ServiceError
 from app.commands.seats import SeatRequest
 from app.store.events import Packed
 from domain.game import Setup
@@ -52,13 +52,13 @@ class Checked(NamedTuple):
     salt: str | None = None
 
 
-def check(extras: tuple[str, ...], data: bytes) -> Checked | tuple[bool, str, str]:
-    """In a pool's process: the log read and replayed, or its refusal as (input?, code,
-    message), since a refusal's own pickling would lose its code."""
+def check(extras: tuple[str, ...], data: bytes) -> Checked | tuple[type[ServiceError], str]:
+    """In a pool's process: the log read and replayed, or its refusal as (kind, message), since
+    a refusal's own pickling would not make it again (its message is not all it is made of)."""
     try:
         log, game, stored, state = logfile.read(_catalogue(extras), data)
     except ServiceError as refusal:
-        return isinstance(refusal, InvalidInput), refusal.code, refusal.message
+        return type(refusal), refusal.message
     seats = [SeatRequest(s.type, s.name, s.level) for s in log.seats]
     return Checked(game.name, log.setup, seats, Packed.of(stored), state, log.salt)
 
@@ -79,8 +79,8 @@ class LogChecks:
         found = await loop.run_in_executor(self._pool, check, self.extras, data)
         if isinstance(found, Checked):
             return found
-        is_input, code, message = found
-        raise (InvalidInput if is_input else Unprocessable)(message, code=code)
+        kind, message = found
+        raise kind(message)
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)

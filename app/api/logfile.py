@@ -16,15 +16,28 @@ from typing import Any
 import msgspec
 
 from app.api.http import decode_body
+from app.api.input_errors import InvalidLog
 from app.api.projection import LOG_FORMAT, api_types
 from app.commands.catalogue import Catalogue
 from app.commands.commitment import opened
-from app.commands.errors import GameRunning, InvalidInput, Unprocessable
+from app.commands.errors import GameRunning, UnknownGameType, Unprocessable
 from app.commands.meta import GameMeta
 from app.commands.table import Entry, Table
 from app.store.events import StoredEvent
 from domain.game import AnyGame
 from domain.verify import LogError, verified
+
+
+class UnsupportedLogFormat(Unprocessable):
+    """A game log in a format this server does not read."""
+
+    code = "unsupported_log_format"
+
+
+class LogDoesNotReplay(Unprocessable):
+    """A game log whose events do not follow from its setup and the rules."""
+
+    code = LogError.code
 
 
 class _Head(msgspec.Struct):
@@ -61,34 +74,33 @@ def decoded(catalogue: Catalogue, data: bytes) -> tuple[Any, AnyGame]:
     try:
         head = msgspec.json.decode(data, type=_Head)
     except msgspec.DecodeError as error:
-        raise InvalidInput(f"This is not a game log: {error}.", code="invalid_log") from error
+        raise InvalidLog(f"This is not a game log: {error}.") from error
     if not head.format.startswith("boardgames-log/"):
-        raise InvalidInput("This is not a game log: it names no log format.", code="invalid_log")
+        raise InvalidLog("This is not a game log: it names no log format.")
     if head.format != LOG_FORMAT:
-        raise Unprocessable(
+        raise UnsupportedLogFormat(
             f"This log is in format {head.format!r}; this server reads {LOG_FORMAT!r}"
             " (logs of boardgames-log/1 carry no times and cannot be checked).",
-            code="unsupported_log_format",
         )
     kind = catalogue.kind(head.game)
     if kind is None:
-        raise Unprocessable(f"There is no game called {head.game!r}.", code="unknown_game_type")
+        raise UnknownGameType(f"There is no game called {head.game!r}.")
     game = kind.game
-    log = decode_body(data, api_types(game).log, "invalid_log")
+    log = decode_body(data, api_types(game).log, InvalidLog)
     if len(log.seats) != len(log.setup.players):
-        raise Unprocessable("The log's seats and players differ.", code="log_does_not_replay")
+        raise LogDoesNotReplay("The log's seats and players differ.")
     opened(log.setup.seed, log.commitment, log.salt)
     return log, game
 
 
 def checked(game: AnyGame, log: Any) -> tuple[Any, Sequence[Any]]:
     """The state a decoded log reaches and its records as read (`domain.verify.verified`), if
-    every event follows from the rules; else `Unprocessable` (the CPU-bound part of an import:
-    `app.api.importing` runs it apart)."""
+    every event follows from the rules; else `LogDoesNotReplay` (the CPU-bound part of an
+    import: `app.api.importing` runs it apart)."""
     try:
         return verified(game, log.setup, log.events)
     except LogError as error:
-        raise Unprocessable(error.message, code=error.code) from error
+        raise LogDoesNotReplay(error.message) from error
 
 
 def stored(records: Sequence[Any]) -> list[StoredEvent]:

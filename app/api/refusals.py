@@ -18,6 +18,15 @@ from litestar.exceptions import HTTPException, NotFoundException, ValidationExce
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from app.api.input_errors import (
+    BodyTooLarge,
+    CsrfFailed,
+    InvalidRequest,
+    MalformedJson,
+    MethodNotAllowed,
+    NoHello,
+    TooDeep,
+)
 from app.base.config import Settings
 from app.commands.errors import (
     Busy,
@@ -40,13 +49,14 @@ from domain.errors import RuleError, TurnError
 
 log = logging.getLogger(__name__)
 
-_HTTP_CODES = {
-    400: "invalid_request",
-    401: "unauthorized",
-    403: "forbidden",
-    404: "not_found",
-    405: "method_not_allowed",
-    413: "body_too_large",
+#: The refusal of each status Litestar answers by itself; any other 4xx is `InvalidRequest`.
+_LITESTAR: dict[int, type[ServiceError]] = {
+    400: InvalidRequest,
+    401: Unauthorized,
+    403: Forbidden,
+    404: NotFound,
+    405: MethodNotAllowed,
+    413: BodyTooLarge,
 }
 _HTTP_MESSAGES = {
     404: "There is nothing at this address.",
@@ -61,11 +71,14 @@ STATUS: dict[type[Exception], int] = {
     Forbidden: 403,
     UnknownGame: 404,
     NotFound: 404,
+    MethodNotAllowed: 405,
+    NoHello: 408,
     Conflict: 409,
     StaleVersion: 409,
     Busy: 409,
     GameRunning: 409,
     TurnError: 409,
+    BodyTooLarge: 413,
     Unprocessable: 422,
     RuleError: 422,
     RateLimited: 429,
@@ -78,11 +91,12 @@ STATUS: dict[type[Exception], int] = {
 UNAVAILABLE = (RedisConnectionError, RedisTimeoutError, ConnectionError, asyncio.TimeoutError)
 
 
-def status_of(error: Exception) -> int:
-    """The status of a refusal: that of the nearest kind it is."""
-    for kind in type(error).__mro__:
-        if kind in STATUS:
-            return STATUS[kind]
+def status_of(error: Exception | type[Exception]) -> int:
+    """The status of a refusal (or of a kind of refusal): that of the nearest kind it is."""
+    kind = error if isinstance(error, type) else type(error)
+    for base in kind.__mro__:
+        if base in STATUS:
+            return STATUS[base]
     return 400
 
 
@@ -91,12 +105,6 @@ class Refusal(msgspec.Struct, frozen=True):
 
     code: str
     message: str
-
-
-def refusal(
-    status: int, code: str, message: str, headers: dict[str, str] | None = None
-) -> Response[Refusal]:
-    return Response(Refusal(code, message), status_code=status, headers=headers)
 
 
 def judged(error: BaseException) -> tuple[int, str, str] | None:
@@ -108,7 +116,7 @@ def judged(error: BaseException) -> tuple[int, str, str] | None:
     if isinstance(error, ServiceError | RuleError):
         return status_of(error), error.code, error.message
     if isinstance(error, RecursionError):
-        return 400, "too_deep", "What was sent is nested too deeply."
+        return judged(TooDeep("What was sent is nested too deeply."))
     return None
 
 
@@ -133,25 +141,30 @@ def answer_of(
 
 def on_error(request: Request[Any, Any, Any], error: Exception) -> Response[Any]:
     """Map any exception to a refusal; an unexpected one is logged and answered 500."""
-    if not isinstance(error, HTTPException):
-        settings = request.app.state.settings
-        status, body, headers = answer_of(error, settings, request.method, request.url.path)
-        return Response(body, status_code=status, headers=headers)
+    headers: dict[str, str] | None = None
+    if isinstance(error, HTTPException) and error.status_code < 500:
+        if isinstance(error, NotFoundException) and _a_page(request):
+            return not_found_page()
+        headers = dict(error.headers or {}) or None  # 405 keeps its Allow
+        error = _named(request, error)
+    settings = request.app.state.settings
+    status, body, more = answer_of(error, settings, request.method, request.url.path)
+    return Response(body, status_code=status, headers=more or headers)
+
+
+def _named(request: Request[Any, Any, Any], error: HTTPException) -> ServiceError:
+    """The named refusal of an HTTP error Litestar raised itself."""
     if _malformed(error):
-        return refusal(400, "malformed_json", "The body is not valid JSON.")
+        return MalformedJson("The body is not valid JSON.")
     if isinstance(error, ValidationException):
-        return refusal(400, "invalid_request", _validation_message(error))
+        return InvalidRequest(_validation_message(error))
     if "CSRF" in str(error.detail):
-        message = "Send the csrftoken cookie's value as X-CSRFToken (reload the page)."
-        return refusal(403, "csrf_failed", message)
-    if isinstance(error, NotFoundException) and _a_page(request):
-        return not_found_page()
+        return CsrfFailed("Send the csrftoken cookie's value as X-CSRFToken (reload the page).")
     status = error.status_code
     message = _HTTP_MESSAGES.get(status, str(error.detail))
     if status == 413:
         message = f"The request body is larger than {_body_limit(request)}."
-    headers = dict(error.headers or {})  # 405 keeps its Allow
-    return refusal(status, _HTTP_CODES.get(status, "http_error"), message, headers)
+    return _LITESTAR.get(status, InvalidRequest)(message)
 
 
 NOT_FOUND_PAGE = Path(__file__).resolve().parents[1] / "web" / "not-found.html"

@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Annotated, Any
 
 import msgspec
-from litestar import HttpMethod, Request, Response, get, post, route
+from litestar import Request, Response, get, post
 from litestar.handlers import HTTPRouteHandler
 from litestar.params import FromPath, FromQuery, Parameter
 from prometheus_client import generate_latest
@@ -53,12 +53,6 @@ class Created(msgspec.Struct, frozen=True):
     game: str
     version: int
     seats: list[PublicSeat]
-
-
-@route("/api/games", http_method=[HttpMethod.OPTIONS], include_in_schema=False)
-async def games_options() -> Response[None]:
-    """The methods of /api/games (Litestar's own answer lists only one of its two handlers)."""
-    return Response(None, status_code=204, headers={"Allow": "GET, OPTIONS, POST"})
 
 
 #: The refusals of a creation that give its place back: the request's own (a setup, an option,

@@ -41,11 +41,12 @@ from litestar.exceptions import WebSocketDisconnect
 from app.api.callers import caller_of, ended, resume_after
 from app.api.guard import Guard
 from app.api.http import checked_key, client_address, command_of, json_body
+from app.api.input_errors import BadIdempotencyKey, BodyTooLarge, InvalidMessage, NoHello
 from app.api.projection import entries, game_view
 from app.api.refusals import judged
 from app.api.tickets import Tickets
 from app.api.wording import plainly
-from app.commands.errors import InvalidInput, Unauthorized, UnknownGame
+from app.commands.errors import Unauthorized, UnknownGame
 from app.commands.service import GameService
 from app.commands.table import Entry, Outcome, Table
 from app.live.hub import Hub, Passed, Said, Subscription
@@ -168,7 +169,7 @@ class Link(Protocol):
 
 def _sized(raw: bytes) -> bytes:
     if len(raw) > MAX_MESSAGE:
-        raise InvalidInput("A message is at most 64 KiB.", code="body_too_large")
+        raise BodyTooLarge("A message is at most 64 KiB.")
     return raw
 
 
@@ -270,21 +271,20 @@ class Connection:
             async with asyncio.timeout(HELLO_SECONDS):  # (no task of its own, as `wait_for` has)
                 message = await self.link.receive()
         except TimeoutError:
-            raise Closing(Refused(None, 408, "no_hello", "Say hello first.")) from None
+            raise Closing(refused(NoHello("Say hello first."))) from None
         if message is None:
             raise Gone("left before hello")
         try:
-            raw = json_body(_sized(message), "invalid_message")
+            raw = json_body(_sized(message), InvalidMessage)
             if not isinstance(raw, dict) or raw.get("type") != "hello":
-                raise InvalidInput(
+                raise InvalidMessage(
                     'The first message is {"type": "hello", "token": ..., "after": ...}.',
-                    code="invalid_message",
                 )
             try:
                 hello = msgspec.convert(raw, Hello)
             except msgspec.ValidationError as error:
                 reason = f"The hello is not valid: {plainly(error)}"
-                raise InvalidInput(reason, code="invalid_message") from error
+                raise InvalidMessage(reason) from error
             table = await self.service.load(self.game_id)
             self.seat, self.identity = await caller_of(
                 table,
@@ -307,22 +307,21 @@ class Connection:
             data = _sized(message)
             fast = self._decoded(data)
             if fast is None:
-                raw = json_body(data, "invalid_message")
+                raw = json_body(data, InvalidMessage)
                 if isinstance(raw, dict) and raw.get("type") == "view":
                     await self._view(raw.get("hints") is True)
                     return
                 if not isinstance(raw, dict) or raw.get("type") != "command":
-                    raise InvalidInput(
+                    raise InvalidMessage(
                         'A message is {"type": "command", "key": ..., "command": {...}} '
                         'or {"type": "view"}.',
-                        code="invalid_message",
                     )
                 given = raw.get("key")
             else:
                 given = fast.key
             if given is not None:
                 if not isinstance(given, str):
-                    raise InvalidInput("A key is a string.", code="bad_idempotency_key")
+                    raise BadIdempotencyKey("A key is a string.")
                 key = checked_key(given)
             if self.seat is None:
                 raise Unauthorized("Send your seat's token in the hello to send commands.")

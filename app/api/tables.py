@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 import msgspec
-from litestar import HttpMethod, Request, Response, get, post, route
+from litestar import Request, Response, get, post
 from litestar.params import FromPath
 
 from app.api.http import client_address, decode_body
@@ -33,12 +33,6 @@ def hosting_of(request: Request[Any, Any, Any]) -> Hosting:
 async def acting(request: Request[Any, Any, Any]) -> None:
     """Count one move at a table as a command of the caller's address."""
     await request.app.state.guard.admit("command", client_address(request))
-
-
-@route("/api/tables", http_method=[HttpMethod.OPTIONS], include_in_schema=False)
-async def tables_options() -> Response[None]:
-    """The methods of /api/tables (Litestar's own answer lists only one of its two handlers)."""
-    return Response(None, status_code=204, headers={"Allow": "GET, OPTIONS, POST"})
 
 
 @post("/api/tables", status_code=201)

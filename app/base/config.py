@@ -171,6 +171,12 @@ class Settings:
     trust_proxy: bool = _env(
         "TRUST_PROXY", "take the client address from X-Forwarded-For (behind a proxy)", False
     )
+    trusted_proxies: tuple[str, ...] = _env(
+        "TRUSTED_PROXIES",
+        "with TRUST_PROXY, the proxies whose X-Forwarded-For is believed: addresses and networks "
+        "(`10.0.0.0/8`), comma separated",
+        ("127.0.0.1",),
+    )
     metrics_port: int = _env(
         "METRICS_PORT", "a worker process serves its measures (Prometheus) on this port (0: not)", 0
     )

@@ -1,7 +1,8 @@
 """Refusals the service gives, named by what went wrong; the HTTP layer picks their status.
 
-Each carries a stable code and a sentence a player understands. Nothing was written when one
-is raised. The rules' own refusals (`domain.errors.RuleError`) pass through unchanged.
+Each carries a stable code (its class's: one code, one kind, so one status) and a sentence a
+player understands. Nothing was written when one is raised. The rules' own refusals
+(`domain.errors.RuleError`) pass through unchanged.
 """
 
 from __future__ import annotations
@@ -12,11 +13,9 @@ class ServiceError(Exception):
 
     code = "bad_request"
 
-    def __init__(self, message: str, *, code: str | None = None) -> None:
+    def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
-        if code is not None:
-            self.code = code
 
 
 class InvalidInput(ServiceError):
@@ -79,14 +78,56 @@ class Unprocessable(ServiceError):
     code = "unprocessable"
 
 
+class UnknownGameType(Unprocessable):
+    """A game to create, host or import that this service does not host."""
+
+    code = "unknown_game_type"
+
+
+class UnknownLevel(Unprocessable):
+    """An AI level the game does not have."""
+
+    code = "unknown_level"
+
+
+class UnknownPlayer(Unprocessable):
+    """A seat kept for a name that has no account."""
+
+    code = "unknown_player"
+
+
+class BadVersion(Unprocessable):
+    """A version past the game's end, or before its start."""
+
+    code = "bad_version"
+
+
+class NotSeated(Forbidden):
+    """A player, known, asks for a seat's part at a game where they have no seat."""
+
+    code = "not_seated"
+
+
 class RateLimited(ServiceError):
     """A client sent more than its share; it may try again after `retry_after` seconds."""
 
     code = "rate_limited"
 
-    def __init__(self, message: str, *, code: str | None = None, retry_after: int = 1) -> None:
-        super().__init__(message, code=code)
+    def __init__(self, message: str, *, retry_after: int = 1) -> None:
+        super().__init__(message)
         self.retry_after = retry_after
+
+
+class TooManyOpenStreams(RateLimited):
+    """A client address holds as many streams and sockets open in this process as it may."""
+
+    code = "too_many_open_streams"
+
+
+class TooManyOpenGames(RateLimited):
+    """A client address has as many running games as it may have created."""
+
+    code = "too_many_open_games"
 
 
 class StoreUnavailable(ServiceError):

@@ -20,7 +20,7 @@ import msgspec
 from app.base import metrics
 from app.commands.catalogue import Catalogue
 from app.commands.commitment import dealt, new_salt
-from app.commands.errors import Busy, StaleVersion, UnknownGame, Unprocessable
+from app.commands.errors import BadVersion, Busy, StaleVersion, UnknownGame
 from app.commands.meta import GameMeta, Status, from_fields, status_field, to_fields
 from app.commands.ports import Scheduler
 from app.commands.seats import PublicSeat, Seat, SeatRequest, check_name, clean_name, new_token
@@ -336,9 +336,8 @@ class GameService:
         """The game and its events after a version (not yet redacted)."""
         table = await self.load(game_id)
         if after > table.version:
-            raise Unprocessable(
+            raise BadVersion(
                 f"This game has {table.version} events; there is nothing after event {after}.",
-                code="bad_version",
             )
         if after == table.version:
             return table, []
@@ -348,9 +347,7 @@ class GameService:
         """The game, its state as it was at a version, and the time of that version's event."""
         table = await self.load(game_id)
         if not 0 < version <= table.version:
-            raise Unprocessable(
-                f"Versions of this game go from 1 to {table.version}.", code="bad_version"
-            )
+            raise BadVersion(f"Versions of this game go from 1 to {table.version}.")
         stored = await self._read(table, 0, version)
         events = (e.event for e in self.entries(table, stored))
         return table, table.game.fold(table.game.initial(), events), stored[-1].at

@@ -14,7 +14,7 @@ from typing import Any
 import msgspec
 
 from app.commands.catalogue import Catalogue, Kind
-from app.commands.errors import Unprocessable
+from app.commands.errors import UnknownGameType, UnknownLevel
 from domain.game import AnyGame, Setup
 
 
@@ -29,9 +29,7 @@ def kind_of(catalogue: Catalogue, name: str) -> Kind:
     kind = catalogue.kind(name)
     if kind is None:
         known = ", ".join(catalogue.names)
-        raise Unprocessable(
-            f"There is no game called {name!r} ({known}).", code="unknown_game_type"
-        )
+        raise UnknownGameType(f"There is no game called {name!r} ({known}).")
     return kind
 
 
@@ -40,9 +38,7 @@ def check_levels(game: AnyGame, levels: Iterable[str | None]) -> None:
     for level in levels:
         if level is not None and level not in game.policies:
             known = ", ".join(sorted(game.policies))
-            raise Unprocessable(
-                f"No AI level {level!r}: choose one of {known}.", code="unknown_level"
-            )
+            raise UnknownLevel(f"No AI level {level!r}: choose one of {known}.")
 
 
 def checked_setup(

@@ -14,7 +14,7 @@ import msgspec
 
 from app.commands import setup
 from app.commands.catalogue import Catalogue, Kind
-from app.commands.errors import Unprocessable
+from app.commands.errors import UnknownPlayer
 from app.commands.service import GameService, Seed
 from app.commands.setup import kind_of
 from app.people.accounts import Accounts, Player
@@ -23,6 +23,7 @@ from app.people.starting import Starts
 from app.people.table_errors import NotFull, TableClosed, TooFewPlayers, refused
 from app.people.table_ratings import TableRatings, checked_range
 from app.people.tables import Tables
+from domain.errors import SetupError
 
 
 class OpenSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="open"):
@@ -88,9 +89,8 @@ class Hosting:
             mine = [n for n, s in enumerate(plan.seats) if s.reserved == player.key]
             free = mine or [n for n, s in enumerate(plan.seats) if s.type == "open"]
             if not free:
-                raise Unprocessable(
+                raise SetupError(
                     "No seat of this table is open to you: add an open seat, or do not sit.",
-                    code="bad_setup",
                 )
             sitting[free[0]] = (player.key, player.name)
         await self.ratings.opening(plan, player.key, bool(sitting))
@@ -134,15 +134,13 @@ class Hosting:
             elif isinstance(seat, PlayerSeat):
                 found = await self.accounts.find(seat.name)
                 if found is None:
-                    raise Unprocessable(
-                        f"There is no player called {seat.name!r}.", code="unknown_player"
-                    )
+                    raise UnknownPlayer(f"There is no player called {seat.name!r}.")
                 seats.append(SeatPlan("player", reserved=found.key, reserved_name=found.name))
             else:
                 seats.append(SeatPlan("open"))
         reserved = [s.reserved for s in seats if s.reserved is not None]
         if len(set(reserved)) < len(reserved):
-            raise Unprocessable("A player can be kept one seat only.", code="bad_setup")
+            raise SetupError("A player can be kept one seat only.")
         return seats
 
     async def opened(self, table_id: str) -> OpenTableView:

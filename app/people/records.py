@@ -180,7 +180,7 @@ class Records:
     async def player(self, name: str) -> PlayerPage:
         found = await self.accounts.find(name)
         if found is None:
-            raise NotFound(f"There is no player called {name!r}.", code="unknown_player")
+            raise NotFound(f"There is no player called {name!r}.")
         titles, games = [], []
         for game in self.titles:
             line = await self.store.line(game, found.key)
@@ -211,7 +211,7 @@ class Records:
 
     async def leaderboard(self, game: str) -> Leaderboard:
         if game not in self.titles:
-            raise NotFound(f"There is no game called {game!r}.", code="unknown_game_type")
+            raise NotFound(f"There is no game called {game!r}.")
         board = await self.store.board(game, BOARD_SIZE)
         lines = await self.store.lines(game, [p for p, _ in board])
         return Leaderboard(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 
-from app.commands.errors import Conflict, Forbidden, GameRunning
+from app.commands.errors import Conflict, GameRunning, NotSeated
 from app.commands.seats import seat_of_player
 from app.people.accounts import Player
 from app.people.forming import OpenTableView
@@ -33,7 +33,7 @@ async def rematch(host: Hosting, player: Player, game_id: str) -> tuple[OpenTabl
     meta = await host.service.meta(game_id)
     seat = seat_of_player(meta.seats, player.key)
     if seat is None:
-        raise Forbidden(f"{player.name} has no seat at this game.", code="not_seated")
+        raise NotSeated(f"{player.name} has no seat at this game.")
     if not (await host.service.load(game_id)).over:
         raise GameRunning("A rematch is asked for once the game is over.")
     if await host.service.store.exists(table_id):  # its table's game: the rematch was played

@@ -26,7 +26,7 @@ import time
 import msgspec
 from redis.asyncio import Redis
 
-from app.commands.errors import Busy, Conflict, NotFound, Unprocessable
+from app.commands.errors import Busy, Conflict, InvalidInput, NotFound
 from app.commands.seats import PERSONAL_PREFIX
 from app.people.accounts import Player
 from app.people.names import player_key
@@ -49,8 +49,20 @@ return 1
 """
 
 
-class UnknownToken(NotFound):
-    code = "unknown_token"
+class NoSuchToken(NotFound):
+    """A token id that is none of the player's (never made, or revoked already)."""
+
+
+class BadLabel(InvalidInput):
+    """A token's label that is blank, too long or not printable."""
+
+    code = "bad_label"
+
+
+class TooManyTokens(Conflict):
+    """A player who has `MAX_TOKENS` tokens asks for one more."""
+
+    code = "too_many_tokens"
 
 
 class Owner(msgspec.Struct, frozen=True):
@@ -104,9 +116,7 @@ class PersonalTokens:
     async def make(self, player: Player, label: str) -> MadeToken:
         label = label.strip()
         if not 1 <= len(label) <= LABEL_LENGTH or not label.isprintable():
-            raise Unprocessable(
-                f"A token's label is 1 to {LABEL_LENGTH} printable characters.", code="bad_label"
-            )
+            raise BadLabel(f"A token's label is 1 to {LABEL_LENGTH} printable characters.")
         index = player_key(player.name, ":tokens")
         token = PREFIX + secrets.token_urlsafe(32)
         token_id, now, digest = secrets.token_hex(6), int(time.time() * 1000), _digest(token)
@@ -117,9 +127,7 @@ class PersonalTokens:
         if not listed and await self._without_keys(player):
             listed = await self._list(keys=[index], args=listing)
         if not listed:
-            raise Conflict(
-                f"You have {MAX_TOKENS} tokens: revoke one first.", code="too_many_tokens"
-            )
+            raise TooManyTokens(f"You have {MAX_TOKENS} tokens: revoke one first.")
         key = f"ptoken:{digest}"
         await self._redis.set(key, msgspec.json.encode(Owner(player, token_id)))
         if not await self._redis.hexists(index, token_id):  # type: ignore[misc]
@@ -174,7 +182,7 @@ class PersonalTokens:
         index = player_key(player.name, ":tokens")
         raw = await self._redis.hget(index, token_id) if len(token_id) <= 32 else None  # type: ignore[misc]
         if raw is None:
-            raise UnknownToken("You have no token with that id.")
+            raise NoSuchToken("You have no token with that id.")
         kept = msgspec.json.decode(raw, type=Kept)
         await self._redis.delete(f"ptoken:{kept.digest}")
         await self._redis.hdel(index, token_id)  # type: ignore[misc]

@@ -81,8 +81,8 @@ class CommandWire:
         service, guard, settings = self._parts
         try:
             client = scope.get("client")
-            forwarded = _header(scope["headers"], b"x-forwarded-for")
-            address = address_of(client[0] if client else None, forwarded, settings.trust_proxy)
+            forwarded = _headers(scope["headers"], b"x-forwarded-for")
+            address = address_of(client[0] if client else None, forwarded, settings)
             await guard.admit("command", address)
             table = await service.current(game_id)
             seat = seat_of_token(table, token, required=True)
@@ -139,11 +139,9 @@ def program_command(
     return token, key
 
 
-def _header(headers: Iterable[tuple[bytes, bytes]], wanted: bytes) -> str | None:
-    for name, value in headers:
-        if name == wanted:
-            return value.decode("latin-1")
-    return None
+def _headers(headers: Iterable[tuple[bytes, bytes]], wanted: bytes) -> list[str]:
+    """The values of every `wanted` header line, in their order."""
+    return [value.decode("latin-1") for name, value in headers if name == wanted]
 
 
 async def _body(receive: Receive) -> bytes | None:

@@ -215,7 +215,8 @@ class SeatWire(asyncio.Protocol):
         """Answer a plain upgrade to a seat's socket (`seat_upgrade`) and serve the socket."""
         self._take(found)
         protocol_log.info("connection open")
-        self._open(plain.answer, plain.authorization, plain.forwarded)
+        forwarded = [] if plain.forwarded is None else [plain.forwarded]
+        self._open(plain.answer, plain.authorization, forwarded)
 
     def _upgrade(self, data: bytes) -> None:
         """The upgrade request (uvicorn gives it whole): a seat's socket is answered here."""
@@ -267,9 +268,9 @@ class SeatWire(asyncio.Protocol):
             self._cut()
             return
         headers = request.headers
-        self._open(answer, headers.get("Authorization"), headers.get("X-Forwarded-For"))
+        self._open(answer, headers.get("Authorization"), headers.get_all("X-Forwarded-For"))
 
-    def _open(self, answer: bytes, authorization: str | None, forwarded: str | None) -> None:
+    def _open(self, answer: bytes, authorization: str | None, forwarded: list[str]) -> None:
         """Send the upgrade's 101 answer and serve the seat's socket."""
         self._write(answer)
         self.open = True
@@ -281,12 +282,12 @@ class SeatWire(asyncio.Protocol):
         task.add_done_callback(self.server_state.tasks.discard)
         self._keep_alive()
 
-    def _address(self, forwarded: str | None) -> str:
+    def _address(self, forwarded: list[str]) -> str:
         """Who is asking (`app.api.callers.address_of`)."""
         settings: Settings = self.app.state.settings
         assert self.transport is not None
         peer = self.transport.get_extra_info("peername")
-        return address_of(str(peer[0]) if peer else None, forwarded, settings.trust_proxy)
+        return address_of(str(peer[0]) if peer else None, forwarded, settings)
 
     async def _serve(self) -> None:
         try:

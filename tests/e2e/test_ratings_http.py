@@ -113,7 +113,7 @@ async def test_a_running_game_has_no_result_and_an_unknown_player_no_page(server
         running = await ann.get(f"/api/games/{started['game_id']}/result")
         assert running.status_code == 409 and running.json()["code"] == "game_running"
         unknown = await ann.get("/api/players/nobody_at_all")
-        assert unknown.status_code == 404 and unknown.json()["code"] == "unknown_player"
+        assert unknown.status_code == 404 and unknown.json()["code"] == "not_found"
         board = await ann.get("/api/leaderboards/chess")
         assert board.status_code == 404
 

@@ -20,7 +20,7 @@ from app.people.accounts import (
 )
 from app.people.names import BadAccountName
 from app.people.sessions import Sessions
-from app.people.tokens import PersonalTokens, UnknownToken
+from app.people.tokens import NoSuchToken, PersonalTokens
 
 #: A cheap argon2id for the tests' many hashes (the service uses argon2-cffi's defaults).
 CHEAP = argon2.PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
@@ -174,7 +174,7 @@ async def test_a_personal_token_acts_until_it_is_revoked(
     await tokens.revoke(player, made.id)
     assert await tokens.player(made.token) is None
     assert await tokens.listed(player) == []
-    with pytest.raises(UnknownToken):
+    with pytest.raises(NoSuchToken):
         await tokens.revoke(player, made.id)
 
 
@@ -186,7 +186,7 @@ async def test_a_player_cannot_revoke_another_players_token(
     bob = await accounts.sign_up(a_name(), "correct horse")
     tokens = PersonalTokens(redis_client)
     anns = await tokens.make(ann, "ann's bot")
-    with pytest.raises(UnknownToken):
+    with pytest.raises(NoSuchToken):
         await tokens.revoke(bob, anns.id)
     assert await tokens.player(anns.token) == ann
 
