@@ -54,12 +54,23 @@ def _refused_ranges() -> str:
 
 
 NAME_PATTERN = f"^[^{_refused_ranges()}]*$"
-Name = Annotated[str, msgspec.Meta(max_length=NAME_LENGTH, pattern=NAME_PATTERN)]
+#: What the patterns cannot say: they name the Basic Multilingual Plane only (an ECMA-262 pattern
+#: without the `u` flag reads a character of another plane as two surrogates).
+PLANES = (
+    "Control, format, line and paragraph separator characters are refused; the pattern names"
+    " those of the Basic Multilingual Plane, and the server refuses the format characters of"
+    " every other plane too (tag characters, musical formatting)."
+)
+Name = Annotated[
+    str, msgspec.Meta(max_length=NAME_LENGTH, pattern=NAME_PATTERN, description=PLANES)
+]
 #: A chat message as `app.people.chat.checked_text` takes it: what a name may hold, and more
 #: than spaces (the space separators, which trimming takes away).
 SPACES = " \\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000"
 TEXT_PATTERN = f"^[^{_refused_ranges()}]*[^{_refused_ranges()}{SPACES}][^{_refused_ranges()}]*$"
-Text = Annotated[str, msgspec.Meta(max_length=TEXT_LENGTH, pattern=TEXT_PATTERN)]
+Text = Annotated[
+    str, msgspec.Meta(max_length=TEXT_LENGTH, pattern=TEXT_PATTERN, description=PLANES)
+]
 
 
 class Say(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
