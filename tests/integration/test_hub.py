@@ -19,26 +19,11 @@ from app.commands.seats import SeatRequest
 from app.commands.service import CreateGame, GameService
 from app.commands.table import Table
 from app.live.hub import Delivery, Hub, Subscription
-from app.store.events import AppendResult, EventStore, StoredEvent, news_channel
+from app.store.events import AppendResult, EventStore, news_channel
 from domain.crazymino.model import DrawAndPass
 from domain.errors import TurnError
+from tests.integration.hearing import CountedReads, HeardHub, confirmed
 from tests.waiting import until
-
-
-class HeardHub(Hub):
-    """A hub that keeps the notifications it heard: (game, version or None)."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.heard: list[tuple[str, int | None]] = []
-
-    def notify(self, game_id: str, version: int | None = None) -> None:
-        self.heard.append((game_id, version))
-        super().notify(game_id, version)
-
-    async def hears(self, game_id: str, version: int) -> None:
-        """Until the notification of the game's `version` has come (and been handled)."""
-        await until(lambda: (game_id, version) in self.heard)
 
 
 async def setup(client: redis.asyncio.Redis, queue_size: int = 64) -> tuple[GameService, Hub, str]:
@@ -55,32 +40,6 @@ def elsewhere(client: redis.asyncio.Redis) -> GameService:
     return GameService(EventStore(client), Catalogue.with_extras())
 
 
-class CountedReads(EventStore):
-    """An event store that counts its reads begun and done and, while `gate` is clear, holds
-    them."""
-
-    def __init__(self, client: redis.asyncio.Redis) -> None:
-        super().__init__(client)
-        self.reads = 0
-        self.done = 0
-        self.gate = asyncio.Event()
-        self.gate.set()
-
-    async def read(
-        self, game_id: str, after: int = 0, count: int | None = None
-    ) -> list[StoredEvent]:
-        self.reads += 1
-        await self.gate.wait()
-        stored = await super().read(game_id, after=after, count=count)
-        self.done += 1  # its caller goes on in the same step: what it passes on is passed on
-        return stored
-
-    async def more(self) -> None:
-        """Until one more read than now is done."""
-        begun = self.reads
-        await until(lambda: self.done > begun)
-
-
 async def counted_setup(
     client: redis.asyncio.Redis, resync_ms: int = 600_000
 ) -> tuple[GameService, CountedReads, HeardHub, Table]:
@@ -93,11 +52,6 @@ async def counted_setup(
     await hub.start()
     table, _ = await service.create(CreateGame("crazymino", [SeatRequest("human")] * 2, seed=4))
     return service, reader, hub, table
-
-
-async def confirmed(reader: CountedReads) -> None:
-    """Until a new subscription was confirmed: the hub read its game once."""
-    await until(lambda: reader.done >= 1)
 
 
 def versions(subscription: Subscription) -> list[int]:
@@ -138,7 +92,7 @@ async def test_every_subscriber_gets_every_event_in_order(
     for subscription in (first, second):
         got: list[int] = []
         while len(got) < final.version - table.version:
-            delivery = await asyncio.wait_for(subscription.queue.get(), 5)
+            delivery = await subscription.queue.get()
             assert delivery is not None
             got.append(delivery.entry.version)
         assert got == list(range(table.version + 1, final.version + 1))
@@ -198,7 +152,7 @@ async def test_a_broken_reader_ends_its_subscribers_streams(
     events = f"game:{{{game_id}}}:events"
     await redis_client.xadd(events, {"d": b"not an event"}, id="0-999")
     try:
-        assert await asyncio.wait_for(subscription.queue.get(), 5) is None
+        assert await subscription.queue.get() is None
         assert hub.subscribers == 0
     finally:  # leave no broken game behind on a shared Redis
         await redis_client.delete(events, f"game:{{{game_id}}}:meta", f"game:{{{game_id}}}:version")
@@ -217,11 +171,11 @@ async def test_a_lost_listening_connection_is_made_again(redis_url: str) -> None
         subscription = hub.subscribe(table)
         other = elsewhere(client)  # another process's appends come by notification
         await draw(other, table.id)
-        first = await asyncio.wait_for(subscription.queue.get(), 5)
+        first = await subscription.queue.get()
         assert first is not None
         await client.client_kill_filter(_type="pubsub")
         await draw(other, table.id)
-        later = await asyncio.wait_for(subscription.queue.get(), 10)
+        later = await subscription.queue.get()
         assert later is not None and later.entry.version > first.entry.version
         await hub.close()
     finally:
@@ -290,7 +244,7 @@ async def test_news_that_comes_while_this_process_appends_is_read_once_its_appen
         await mine
     got: list[int] = []
     while len(got) < final.version - table.version:  # the held news is read now
-        delivery = await asyncio.wait_for(subscription.queue.get(), 5)
+        delivery = await subscription.queue.get()
         assert delivery is not None
         got.append(delivery.entry.version)
     assert got == list(range(table.version + 1, final.version + 1))
