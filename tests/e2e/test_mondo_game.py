@@ -19,6 +19,7 @@ from domain.mondo.game import MONDO
 from domain.mondo.model import RoundEnded, RoundStarted
 from domain.mondo.table import scores_now
 from tests.processes import database, start_server, start_worker, stop
+from tests.waiting import until
 
 ENV = {"WORKER_IN_PROCESS": "0", "AI_THINK_SECONDS": "0"}
 
@@ -45,16 +46,12 @@ async def place_some(
             )
 
 
-async def round_is(
-    client: httpx.AsyncClient, game_id: str, number: int, running: bool, seconds: float
-) -> None:
-    deadline = time.monotonic() + seconds
-    while True:
+async def round_is(client: httpx.AsyncClient, game_id: str, number: int, running: bool) -> None:
+    async def there() -> bool:
         state = (await client.get(f"/api/games/{game_id}")).json()["state"]
-        if state["over"] or (state["round"] == number and state["running"] == running):
-            return
-        assert time.monotonic() < deadline, f"round {number} never became running={running}"
-        await asyncio.sleep(0.2)
+        return bool(state["over"] or (state["round"] == number and state["running"] == running))
+
+    await until(there, poll=0.2)
 
 
 async def test_a_person_and_an_ai_play_three_timed_rounds(redis_url: str, tmp_path: Path) -> None:
@@ -78,7 +75,7 @@ async def test_a_person_and_an_ai_play_three_timed_rounds(redis_url: str, tmp_pa
             worker = start_worker(env, tmp_path / "worker2.log")
             await place_some(client, game_id, token, 2, rng)
             for number in (2, 3):
-                await round_is(client, game_id, number, True, 30)
+                await round_is(client, game_id, number, True)
                 await place_some(client, game_id, token, 5, rng)
                 if number == 2:
                     chip = await client.post(
