@@ -172,11 +172,7 @@ async def test_a_seat_writes_at_most_ten_messages_a_minute(server: str) -> None:
         assert answer.status_code == 429, "no limit"
         assert answer.json()["code"] == "too_many_messages"
         assert 1 <= int(answer.headers["retry-after"]) <= 60
-        windows: dict[int, int] = {}
-        for message in accepted:
-            windows[message["at"] // 60_000] = windows.get(message["at"] // 60_000, 0) + 1
-        assert max(windows.values()) <= 10
-        assert windows[accepted[-1]["at"] // 60_000] == 10  # refused when its minute had ten
+        assert len(accepted) == 10  # the seat's minute runs from its first message
         assert (await say(client, game_id, bob, {"text": "my own share"})).status_code == 201
         assert len(await read(client, game_id)) == len(accepted) + 1  # nothing refused written
 

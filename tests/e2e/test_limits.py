@@ -15,7 +15,6 @@ from client import auth, create, view
 from conftest import start_server, stop_server
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
-from windows import in_one_window
 
 from tests.processes import database
 
@@ -58,7 +57,6 @@ async def post_game(base: str) -> httpx.Response:
 async def test_the_cap_on_running_games_is_shared_by_every_api_process(
     two_servers: tuple[str, str],
 ) -> None:
-    await in_one_window()
     first, second = two_servers
     answers = [await post_game(first if n % 2 else second) for n in range(5)]
     assert [a.status_code for a in answers] == [201, 201, 201, 201, 429]
@@ -85,7 +83,6 @@ async def test_the_cap_on_running_games_is_shared_by_every_api_process(
 async def test_a_refused_creation_does_not_use_up_the_creation_budget(
     two_servers: tuple[str, str],
 ) -> None:
-    await in_one_window()
     first, second = two_servers
     async with httpx.AsyncClient(timeout=10) as client:
         codes = []
@@ -119,7 +116,6 @@ def servers(url: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterato
 
 @pytest.mark.limits(RATE_CREATE_PER_MINUTE="3", MAX_OPEN_GAMES="0")
 async def test_creating_is_limited_per_minute_across_processes(servers: list[str]) -> None:
-    await in_one_window()
     async with httpx.AsyncClient(timeout=10) as client:
         bad = {"game": "crazymino", "seats": HUMANS, "options": {"speed": 2}}
         for n in range(5):  # refused: they give their place back
@@ -140,7 +136,6 @@ async def test_creating_is_limited_per_minute_across_processes(servers: list[str
 async def test_views_and_tickets_are_limited_per_minute_across_processes(
     servers: list[str],
 ) -> None:
-    await in_one_window()
     async with httpx.AsyncClient(timeout=10) as client:
         game = (
             await client.post(
@@ -204,7 +199,6 @@ async def test_an_address_holds_a_bounded_number_of_streams_and_sockets(
 
 @pytest.mark.limits(RATE_STREAMS_PER_MINUTE="3")
 async def test_streams_and_sockets_opened_are_limited_per_minute(servers: list[str]) -> None:
-    await in_one_window()
     async with httpx.AsyncClient(timeout=10) as client:
         game = (
             await client.post(
@@ -222,7 +216,6 @@ async def test_streams_and_sockets_opened_are_limited_per_minute(servers: list[s
 async def test_commands_are_limited_per_minute_across_processes(
     two_servers: tuple[str, str],
 ) -> None:
-    await in_one_window()
     first, second = two_servers
     answer = await post_game(first)
     game = answer.json()
