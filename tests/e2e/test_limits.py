@@ -3,7 +3,6 @@ names made safe, and the headers every answer carries."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import unicodedata
 from collections.abc import Iterator
@@ -17,6 +16,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from tests.processes import database
+from tests.waiting import until
 
 #: A probe of the edges (held in the fault suite too: `pytest -m faults`).
 pytestmark = pytest.mark.faults
@@ -189,12 +189,12 @@ async def test_an_address_holds_a_bounded_number_of_streams_and_sockets(
                 with pytest.raises(ConnectionClosed) as closed:
                     await socket.recv()
                 assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
-        for _ in range(50):  # a stream that ended gives its place back
+
+        async def admitted() -> bool:  # a stream that ended gives its place back
             async with client.stream("GET", url) as again:
-                if again.status_code == 200:
-                    break
-            await asyncio.sleep(0.1)
-        assert again.status_code == 200
+                return again.status_code == 200
+
+        await until(admitted, poll=0.1)
 
 
 @pytest.mark.limits(RATE_STREAMS_PER_MINUTE="3")

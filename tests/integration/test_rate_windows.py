@@ -41,4 +41,3 @@ async def test_a_burst_across_the_clock_s_minute_is_one_window(
     assert await guard.admit("create", "10.0.0.2")  # another address has its own window
     clock.now = EDGE + 59.5  # a minute after the first request: a new window
     assert await guard.admit("create", "10.0.0.1")
-
