@@ -66,7 +66,11 @@ async def test_dropped_streams_leave_nothing_behind(store: RedisServer, tmp_path
                 assert await subscribers(client) == STREAMS
                 for writer in writers:
                     reset(writer)
-                await until(lambda: subscribers(client) == 0)  # none outlives its client
+
+                async def none_left() -> bool:  # no subscriber outlives its client
+                    return await subscribers(client) == 0
+
+                await until(none_left, poll=0.1)
                 await asyncio.sleep(0.5)
                 memory.append(rss_kb(api.pid))
     finally:
