@@ -41,9 +41,9 @@ def run(*args: str) -> int:
 
 
 #: Two test processes: much of the suite waits on real clocks (rounds, AI think time, a browser),
-#: so a second process halves the wait. The browser tests stay in one of them (`xdist_group`
-#: in tests/conftest.py): never two browsers at once on a two-core machine.
-PARALLEL = ("-n", "2", "--dist", "loadgroup")
+#: so a second process halves the wait. Every test, the browser's too, goes to whichever process
+#: is free (each process starts its own servers and browsers: tests/browser/conftest.py).
+PARALLEL = ("-n", "2")
 
 
 def test(extra: list[str]) -> int:

@@ -17,13 +17,6 @@ import redis
 import redis.asyncio
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The browser tests run in one process, one after another: never two browsers at once."""
-    for item in items:
-        if item.nodeid.startswith("tests/browser/"):
-            item.add_marker(pytest.mark.xdist_group("browser"))
-
-
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -51,8 +44,7 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"redis://127.0.0.1:{port}/0"
     try:
-        deadline = time.monotonic() + 10
-        while True:
+        while True:  # however long a busy machine takes: the test's timeout ends it
             if proc.poll() is not None:
                 pytest.fail(f"redis-server exited with {proc.returncode} on port {port}")
             try:
@@ -60,8 +52,6 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                     if probe.ping():
                         break
             except redis.ConnectionError:
-                if time.monotonic() > deadline:
-                    pytest.fail(f"redis-server did not answer PING on port {port}")
                 time.sleep(0.05)
         yield url
     finally:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
@@ -27,6 +26,7 @@ from app.commands.service import GameService
 from app.machine.jobs import DAY_MS, retention
 from app.store.events import EventStore
 from app.store.lifecycle import Lifecycle
+from tests.waiting import until
 
 DRAW = {"type": "draw_and_pass"}
 
@@ -38,10 +38,11 @@ async def finished_game(client: httpx.AsyncClient) -> tuple[str, str]:
     created = await client.post("/api/games", json={"game": "crazymino", "seats": seats, "seed": 3})
     assert created.status_code == 201, created.text
     game_id = created.json()["id"]
-    deadline = time.monotonic() + 60
-    while (await client.get(f"/api/games/{game_id}")).json()["status"] != "over":
-        assert time.monotonic() < deadline, "the all-AI game did not finish"
-        await asyncio.sleep(0.1)
+
+    async def over() -> bool:
+        return bool((await client.get(f"/api/games/{game_id}")).json()["status"] == "over")
+
+    await until(over, poll=0.1)
     log = (await client.get(f"/api/games/{game_id}/export")).json()
     for seat in log["seats"]:
         seat.pop("level", None)

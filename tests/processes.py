@@ -59,7 +59,8 @@ def start_server(
     cwd: Path = ROOT,
 ) -> tuple[subprocess.Popen[bytes], str]:
     """`python -m app` in a subprocess, run from `cwd` (the project's root: its `app/` is the
-    one served); waits until /healthz says ok (or, without `ready`, until it answers at all)."""
+    one served); waits until /healthz says ok (or, without `ready`, until it answers at all),
+    however long a busy machine takes (the test's timeout ends a start that never comes)."""
     port = port or free_port()
     env = {**os.environ, "PORT": str(port), "AI_THINK_SECONDS": "0", **NO_LIMITS, **env}
     if "REDIS_URL" in env and not env["REDIS_URL"]:
@@ -69,20 +70,21 @@ def start_server(
             [sys.executable, "-m", "app"], cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT
         )
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 20
-    while True:
-        if proc.poll() is not None:
-            pytest.fail(f"the server exited: {log.read_text()}")
-        try:
-            status = httpx.get(f"{url}/healthz", timeout=2).status_code
-            if status == 200 or not ready:
-                return proc, url
-        except httpx.TransportError:
-            pass
-        if time.monotonic() > deadline:
-            proc.kill()
-            pytest.fail(f"the server did not start: {log.read_text()}")
-        time.sleep(0.1)
+    try:
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"the server exited: {log.read_text()}")
+            try:
+                status = httpx.get(f"{url}/healthz", timeout=2).status_code
+                if status == 200 or not ready:
+                    return proc, url
+            except httpx.TransportError:
+                pass
+            time.sleep(0.1)
+    except BaseException:  # the test's timeout, or the server's own end
+        proc.kill()
+        proc.wait()
+        raise
 
 
 def start_worker(
@@ -138,8 +140,7 @@ class RedisServer:
         args += ["--appendfsync", "everysec"]
         log = (self.folder / "redis.log").open("ab")
         self.proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 15
-        while True:
+        while True:  # however long a busy machine takes: the test's timeout ends it
             if self.proc.poll() is not None:
                 pytest.fail(f"redis-server exited with {self.proc.returncode}")
             try:
@@ -148,8 +149,6 @@ class RedisServer:
                         return self
             except (redis.ConnectionError, redis.TimeoutError, redis.BusyLoadingError):
                 pass
-            if time.monotonic() > deadline:
-                pytest.fail("redis-server did not answer PING")
             time.sleep(0.05)
 
     def send(self, signum: int) -> None:

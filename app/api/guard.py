@@ -2,8 +2,8 @@
 
 - How many games an address may create a minute, commands it may send, views it may ask for
   (a view, events, a replay, a timeline, an export, a page of the lobby), stream tickets, and
-  streams and sockets it may open (fixed one-minute windows: `rate:{kind}:{address}:{minute}`);
-  a creation refused for any reason gives its place back.
+  streams and sockets it may open (one-minute windows: `rate:{kind}:{address}`); a creation
+  refused for any reason gives its place back.
 - How many streams and sockets an address may hold open at once in this process (counted here:
   a process that goes away takes its connections with it).
 - How many running games an address may have created at once (`client:{address}:games`, the
@@ -13,8 +13,10 @@
   anywhere never refuse, they slow every login to it (`login_delay`), so that nobody can lock
   an owner out.
 
-The clock is handed in (`clock`), so that a test moves it rather than waiting for a window's
-edge.
+A window starts at the first request it counts, by the clock handed in (`clock`), and lasts
+its length: there is no edge shared by every address, so no test waits for one, and a test
+that moves the clock opens the next window at once. A window is one hash (its start `s` and
+its count `n`), counted by one script.
 
 Addresses are kept as a hash, never as they are.
 """
@@ -31,20 +33,27 @@ from redis.asyncio import Redis
 from app.base.config import Settings
 from app.commands.errors import RateLimited, TooManyOpenGames, TooManyOpenStreams
 from app.commands.meta import status_field
-from app.store.pipe import Pipe
+from app.store.pipe import Arg, Pipe
 
-# KEYS: window. ARGV: ttl. Replies the window's count after this request.
+# KEYS: window. ARGV: now (ms, the caller's clock), length (ms), ttl (s). A window that is
+# missing or over starts again at `now`. Replies {the count after this request, its start}.
 _COUNT = """
-local n = redis.call('INCR', KEYS[1])
-if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
-return n
+local start = tonumber(redis.call('HGET', KEYS[1], 's'))
+if start == nil or tonumber(ARGV[1]) - start >= tonumber(ARGV[2]) then
+  redis.call('HSET', KEYS[1], 's', ARGV[1], 'n', 1)
+  redis.call('EXPIRE', KEYS[1], ARGV[3])
+  return {1, tonumber(ARGV[1])}
+end
+return {redis.call('HINCRBY', KEYS[1], 'n', 1), start}
 """
 
 _COUNT_SOURCE = _COUNT.encode()
 
-# KEYS: window. Gives one back, only to a window that exists (its expiry stays).
+# KEYS: window. ARGV: its start. Gives one back, only to that window (its expiry stays).
 _GIVE_BACK = """
-if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) end
+if redis.call('HGET', KEYS[1], 's') == ARGV[1] then
+  return redis.call('HINCRBY', KEYS[1], 'n', -1)
+end
 return 0
 """
 
@@ -80,8 +89,8 @@ def address_key(address: str) -> str:
     return hashlib.sha256(address.encode()).hexdigest()[:20]
 
 
-def _window(kind: str, address: str, minute: int) -> str:
-    return f"rate:{kind}:{address_key(address)}:{minute}"
+def _window(kind: str, address: str) -> str:
+    return f"rate:{kind}:{address_key(address)}"
 
 
 class Guard:
@@ -119,18 +128,17 @@ class Guard:
         if limit <= 0:
             return None
         now, length = self._clock(), _WINDOW.get(kind, 60)
-        window = int(now // length)
-        key = _window(kind, address, window)
-        count = await self._counted(key, length)
+        key = _window(kind, address)
+        count, start = await self._counted(key, now, length)
         if count > limit:
-            wait = max(1, math.ceil((window + 1) * length - now))
+            wait = max(1, math.ceil(start / 1000 + length - now))
             per = "a minute" if length == 60 else f"in {length // 60} minutes"
             where = "" if kind in _OF_ACCOUNTS else " from your address"
             raise RateLimited(
                 f"Too many {_WHAT[kind]}{where}: at most {limit} {per}. Try again in {wait} s.",
                 retry_after=wait,
             )
-        return key
+        return f"{key} {start}"
 
     async def slowed(self, name: str) -> tuple[float, str | None]:
         """Count one login to the account `name` from anywhere; how long it waits first (the
@@ -139,23 +147,27 @@ class Guard:
         if free <= 0 or most <= 0:
             return 0.0, None
         now, length = self._clock(), _WINDOW["login_tries"]
-        key = _window("login_tries", name, int(now // length))
-        count = await self._counted(key, length)
-        return login_delay(count - 1, free, most), key
+        key = _window("login_tries", name)
+        count, start = await self._counted(key, now, length)
+        return login_delay(count - 1, free, most), f"{key} {start}"
 
-    async def _counted(self, key: str, length: int) -> int:
-        """The window's count after one more."""
+    async def _counted(self, key: str, now: float, length: int) -> tuple[int, int]:
+        """The window's count after one more, and its start (ms)."""
+        args: list[Arg] = [int(now * 1000), length * 1000, length + 1]
         if self._pipe is None:
-            return int(await self._count(keys=[key], args=[length + 1]))
-        script = self._count.sha
-        return int(await self._pipe.script(_COUNT_SOURCE, script, [key], [length + 1]))
+            count, start = await self._count(keys=[key], args=args)
+        else:
+            script = self._count.sha
+            count, start = await self._pipe.script(_COUNT_SOURCE, script, [key], args)
+        return int(count), int(start)
 
     async def refund(self, *windows: str | None) -> None:
         """Give back the place a request took in each window (what `admit` answered) when the
-        request was then refused; a window that has expired meanwhile is left alone."""
+        request was then refused; a window that has ended meanwhile is left alone."""
         for window in windows:
             if window is not None:
-                await self._give_back(keys=[window])
+                key, start = window.split(" ")
+                await self._give_back(keys=[key], args=[start])
 
     def hold(self, address: str) -> str:
         """One more stream or socket held open by the address; `RateLimited` past the limit.

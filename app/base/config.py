@@ -1,15 +1,21 @@
 """Settings from the environment, read once at start-up.
 
 Each setting names its environment variable and says what it does; `docs/operations.md` lists
-them all (a test keeps that page and this module in step).
+them all (a test keeps that page and this module in step). The environment's strings become
+typed settings through `msgspec.convert` (numbers and flags from their text); a list is written
+with commas, a flag as 1/0, true/false, yes/no or on/off; a value that does not fit its
+setting is refused at start-up with the variable's name.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import os
+import typing
 from dataclasses import dataclass, field
 from typing import Any
+
+import msgspec
 
 
 def _env(name: str, doc: str, default: Any) -> Any:
@@ -219,27 +225,39 @@ class Settings:
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
+        """The settings of the environment's variables (unset or empty: the default);
+        `ValueError` naming the variable whose value does not fit its setting."""
         environ = dict(os.environ) if environ is None else environ
-        values: dict[str, Any] = {}
+        kinds = typing.get_type_hints(cls)
+        given: dict[str, Any] = {}
+        names: dict[str, str] = {}
         for item in dataclasses.fields(cls):
-            raw = environ.get(item.metadata["env"])
-            if raw is None or raw == "":
-                continue
-            values[item.name] = _parse(item.default, item.type, raw)
-        return cls(**values)
+            name = names[item.name] = item.metadata["env"]
+            raw = environ.get(name)
+            if raw is not None and raw != "":
+                given[item.name] = _text(kinds[item.name], raw)
+        try:
+            return msgspec.convert(given, cls, strict=False)
+        except msgspec.ValidationError as error:
+            said, _, where = str(error).partition(" - at `$.")
+            name = names.get(where.rstrip("`"), where)
+            raise ValueError(f"{name}={environ.get(name)!r}: {said}") from None
 
 
-def _parse(default: Any, kind: Any, raw: str) -> Any:
-    text = str(kind)
-    if "tuple" in text:
-        return tuple(part.strip() for part in raw.split(",") if part.strip())
-    if "bool" in text:
-        return raw.strip().lower() in ("1", "true", "yes", "on")
-    if "float" in text:
-        return float(raw)
-    if "int" in text:
-        return int(raw)
-    return raw
+#: The words a flag is written with.
+_FLAGS = {"1": True, "true": True, "yes": True, "on": True}
+_FLAGS |= {"0": False, "false": False, "no": False, "off": False}
+
+
+def _text(kind: Any, raw: str) -> Any:
+    """A variable's text as `msgspec.convert` reads it for a setting of type `kind`: a list
+    from commas, a flag from its word; a number without spaces; any other text as it is."""
+    if typing.get_origin(kind) is tuple:
+        return [part.strip() for part in raw.split(",") if part.strip()]
+    kinds = typing.get_args(kind) or (kind,)
+    if bool in kinds:
+        return _FLAGS.get(raw.strip().lower(), raw)
+    return raw if str in kinds else raw.strip()
 
 
 def documented() -> list[tuple[str, str, Any]]:

@@ -66,8 +66,8 @@ class Chat:
             return await self.log.say(
                 table.id, seat, table.seats[seat].name, text, now, per_minute=self.per_minute
             )
-        except TooFast:
-            wait = max(1, math.ceil(((now // 60_000 + 1) * 60_000 - now) / 1000))
+        except TooFast as refused:
+            wait = max(1, math.ceil((refused.until - now) / 1000))
             raise TooManyMessages(
                 f"You may send at most {self.per_minute} messages a minute: try again in {wait} s.",
                 retry_after=wait,

@@ -3,8 +3,9 @@
 ``game:{ID}:chat`` (same hash tag as the game: one slot of a cluster) holds the messages,
 entry id ``0-<n>`` for the game's n-th message (fields ``at``, ``seat``, ``name``, ``text``),
 trimmed to about `kept` messages (XADD MAXLEN ~). A message is written by one script that
-checks the game still exists, counts the seat in a fixed one-minute window
-(``game:{ID}:chat:rate:{seat}:{minute}``) and publishes ``c<n>`` on the game's news channel,
+checks the game still exists, counts the seat in a one-minute window that starts at the seat's
+first message in it, by the time the message is written at (``game:{ID}:chat:rate:{seat}``,
+a hash: start ``s`` and count ``n``), and publishes ``c<n>`` on the game's news channel,
 where appends publish their version: the hub tells the two apart by the ``c``. The game's
 version, log, replay and export never see a message.
 
@@ -26,16 +27,20 @@ from app.store.pipe import Arg, Pipe
 CHAT_NEWS = b"c"
 
 # KEYS: version, chat, window. ARGV: limit (0: none), window ttl, kept, at, seat, name, text.
-# Replies {-1}: no such game; {0}: the seat said `limit` messages in this window already;
-# {1, n}: written as message n.
+# Replies {-1}: no such game; {0, start}: the seat said `limit` messages in its window, which
+# started at `start` (ms), already; {1, n}: written as message n.
 _SAY = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return {-1} end
 local limit = tonumber(ARGV[1])
 if limit > 0 then
-  local said = tonumber(redis.call('GET', KEYS[3]) or '0')
-  if said >= limit then return {0} end
-  redis.call('INCR', KEYS[3])
-  if said == 0 then redis.call('EXPIRE', KEYS[3], ARGV[2]) end
+  local start = tonumber(redis.call('HGET', KEYS[3], 's'))
+  if start == nil or tonumber(ARGV[4]) - start >= 60000 then
+    redis.call('HSET', KEYS[3], 's', ARGV[4], 'n', 1)
+    redis.call('EXPIRE', KEYS[3], ARGV[2])
+  else
+    if tonumber(redis.call('HGET', KEYS[3], 'n')) >= limit then return {0, start} end
+    redis.call('HINCRBY', KEYS[3], 'n', 1)
+  end
 end
 local last = redis.call('XREVRANGE', KEYS[2], '+', '-', 'COUNT', 1)
 local n = 1
@@ -70,7 +75,11 @@ class ChatMessage(msgspec.Struct, frozen=True):
 
 
 class TooFast(Exception):
-    """The seat has said as many messages as it may in this minute; nothing was written."""
+    """The seat has said as many messages as it may in its minute; nothing was written."""
+
+    def __init__(self, game_id: str, until: int) -> None:
+        super().__init__(game_id)
+        self.until = until  # when the seat's window ends (ms)
 
 
 def chat_key(game_id: str, suffix: str = "chat") -> str:
@@ -112,16 +121,16 @@ class ChatLog:
         self, game_id: str, seat: int, name: str, text: str, at: int, *, per_minute: int = 0
     ) -> ChatMessage:
         """Write one message of the seat at `at` (ms), unless the seat has said `per_minute`
-        messages in the minute of `at` already (`TooFast`; 0: no limit) or the game does not
-        exist (`GameNotFound`)."""
-        window = chat_key(game_id, f"chat:rate:{seat}:{at // 60_000}")
+        messages in the minute since its window's first (`TooFast`; 0: no limit) or the game
+        does not exist (`GameNotFound`)."""
+        window = chat_key(game_id, f"chat:rate:{seat}")
         keys = [chat_key(game_id, "version"), chat_key(game_id), window]
         args: list[str | int] = [per_minute, 61, self._kept, at, seat, name, text]
         reply = await self._say(keys=keys, args=args)
         if reply[0] == -1:
             raise GameNotFound(game_id)
         if reply[0] == 0:
-            raise TooFast(game_id)
+            raise TooFast(game_id, int(reply[1]) + 60_000)
         return ChatMessage(int(reply[1]), at, seat, name, text)
 
     async def read(self, game_id: str, after: int = 0) -> tuple[list[ChatMessage], int]:

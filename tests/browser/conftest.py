@@ -4,6 +4,11 @@ the app served by uvicorn (`python -m app`) on a real Redis, and embedded.
 Every page records its console: an error there fails the test (a test that restarts the server
 allows the browser's own reports of the refused connections, and only those). Screenshots go
 to a temporary folder, or to `SCREENSHOTS` when that is set (the README's pictures).
+
+The browser tests go to whichever test process is free, like any other test: each process
+starts its own servers (`web`, `embedded`: once per process, on its own Redis) and a browser
+per test. A busy machine slows a page but does not fail it: every wait of a page and of
+Playwright's `expect` gives up only after `PATIENCE_MS`.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.async_api import Browser, Page, async_playwright
+from playwright.async_api import Browser, Page, async_playwright, expect
 
 from tests.processes import database, start_server, stop
 
@@ -32,6 +37,9 @@ ARGS = [
 ]
 #: The AI thinks a little, so that a person's move and the AI's answer can be told apart.
 WEB_ENV = {"AI_THINK_SECONDS": "0.1", "SSE_KEEP_ALIVE_SECONDS": "1", "WORKER_IN_PROCESS": "1"}
+#: How long a page's action or an `expect` waits before it fails (Playwright's own: 30 s and 5 s).
+PATIENCE_MS = 60_000
+expect.set_options(timeout=PATIENCE_MS)
 
 
 @pytest.fixture(scope="session")
@@ -80,6 +88,7 @@ class Console:
         self.allowed.append(re.compile(pattern))
 
     def watch(self, page: Page) -> Page:
+        page.set_default_timeout(PATIENCE_MS)
         page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
         page.on("pageerror", lambda e: self.errors.append(f"uncaught: {e}"))
         return page

@@ -3,8 +3,6 @@ screen at both sizes is `test_every_screen.py`; `no_serious_violation` is kept h
 
 from __future__ import annotations
 
-import time
-
 import httpx
 import pytest
 from axe_playwright_python.async_playwright import Axe
@@ -12,6 +10,8 @@ from conftest import Console, create_game, open_page
 from crazymino_page import log_size, my_turn, wait_log_grows
 from playwright.async_api import Browser, Page, expect
 from test_crazymino_table import lay_by_keys
+
+from tests.waiting import until_now
 
 
 async def no_serious_violation(page: Page) -> None:
@@ -26,10 +26,7 @@ async def no_serious_violation(page: Page) -> None:
 
 def finished_game(base: str, seed: int) -> str:
     created = create_game(base, [{"type": "ai"}, {"type": "ai", "level": "easy"}], seed)
-    deadline = time.monotonic() + 60
-    while httpx.get(f"{base}/api/games/{created['id']}").json()["status"] != "over":
-        assert time.monotonic() < deadline
-        time.sleep(0.2)
+    until_now(lambda: httpx.get(f"{base}/api/games/{created['id']}").json()["status"] == "over")
     return str(created["id"])
 
 

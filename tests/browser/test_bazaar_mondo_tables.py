@@ -188,9 +188,11 @@ async def test_mondo_take_turn_flip_place_chip_and_rounds(
     await page.get_by_role("button", name=re.compile("Take the bonus chip")).click()
     await page.get_by_role("button", name="Yes, take the chip").click()
     await wait_log_grows(page, before, "Ann takes the bonus chip")
-    await expect(page.locator(".log li", has_text="Round 1 ends")).to_have_count(1, timeout=20_000)
-    await expect(page.get_by_role("heading", name="Round 1 scores")).to_be_visible()
-    await expect(page.locator(".log li", has_text="Round 2 begins")).to_have_count(
-        1, timeout=10_000
-    )
+    await expect(page.locator(".log li", has_text="Round 1 ends")).to_have_count(1)
+    await expect(page.locator(".log li", has_text="Round 2 begins")).to_have_count(1)
     await expect(page.locator(".round-bar")).to_contain_text("Round 2 of 3")
+    # Round 1's scores, opened at its end, are still there or one click away, however late
+    # the page looked (the break and its dialog: test_mondo_round_scores.py).
+    if await page.locator("dialog.round-scores").get_attribute("open") is None:
+        await page.get_by_role("button", name="Scores of round 1").click()
+    await expect(page.get_by_role("heading", name="Round 1 scores")).to_be_visible()

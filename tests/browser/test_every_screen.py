@@ -6,7 +6,6 @@ and a page that do not exist."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import httpx
@@ -16,15 +15,14 @@ from players_page import PASSWORD, new_name
 from playwright.async_api import Browser, Page, expect
 from test_access import no_serious_violation
 
+from tests.waiting import until_now
+
 SIZES = [(1366, 768), (390, 844)]
 
 
 def finished(base: str, game: str, seats: list[dict[str, str]], seed: int) -> str:
     created = create_game(base, seats, seed, game)
-    deadline = time.monotonic() + 120
-    while httpx.get(f"{base}/api/games/{created['id']}").json()["status"] != "over":
-        assert time.monotonic() < deadline, "the AIs' game did not end"
-        time.sleep(0.3)
+    until_now(lambda: httpx.get(f"{base}/api/games/{created['id']}").json()["status"] == "over")
     return str(created["id"])
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +14,7 @@ from conftest import WEB_ENV, Console, create_game, open_page
 from playwright.async_api import Browser, Page, expect
 
 from tests.processes import database, free_port, start_server, stop
+from tests.waiting import until_now
 
 # Records every message the page's EventSources receive, as they come over the network.
 RECORD_STREAMS = """
@@ -166,10 +166,12 @@ async def test_a_finished_game_replays_step_by_step(
     browser: Browser, console: Console, web: str
 ) -> None:
     created = create_game(web, [{"type": "ai", "level": "easy"}, {"type": "ai"}], 44)
-    deadline = time.monotonic() + 60
-    while (final := httpx.get(f"{web}/api/games/{created['id']}").json())["status"] != "over":
-        assert time.monotonic() < deadline
-        time.sleep(0.2)
+
+    def over() -> dict[str, Any] | None:
+        game: dict[str, Any] = httpx.get(f"{web}/api/games/{created['id']}").json()
+        return game if game["status"] == "over" else None
+
+    final = until_now(over)
     page = await open_page(browser, console, f"{web}/replay/{created['id']}")
     steps = page.get_by_role("group", name="Steps")
     await expect(page.locator("output")).to_have_text(

@@ -9,8 +9,6 @@ accessibility violation and no sideways scroll."""
 
 from __future__ import annotations
 
-import asyncio
-import time
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +18,8 @@ from players_page import new_name, session_of, sign_up
 from playwright.async_api import Browser, Page, expect
 from test_access import no_serious_violation
 from test_players_meet import person, play_to_the_end, press_until
+
+from tests.waiting import until
 
 RATED = {"game": "crazymino", "seats": [{"type": "open"}, {"type": "open"}], "rated": True}
 SETTLED = 10  # rated games before a rating is no longer provisional
@@ -38,13 +38,12 @@ async def opened(host: httpx.AsyncClient, guest: httpx.AsyncClient) -> str:
 
 async def recorded(client: httpx.AsyncClient, game_id: str) -> dict[str, Any]:
     """The game's result once the worker has recorded it."""
-    deadline = time.monotonic() + 30
-    while True:
-        result: dict[str, Any] = (await client.get(f"/api/games/{game_id}/result")).json()
-        if result["recorded"]:
-            return result
-        assert time.monotonic() < deadline, "the game was never recorded"
-        await asyncio.sleep(0.1)
+
+    async def result() -> dict[str, Any] | None:
+        found: dict[str, Any] = (await client.get(f"/api/games/{game_id}/result")).json()
+        return found if found["recorded"] else None
+
+    return await until(result)
 
 
 def ordinal(n: int) -> str:
@@ -149,12 +148,13 @@ async def test_two_players_see_their_ratings_move(
         # Ten rated games each: both are on the leaderboard, and their pages say where.
         for n in range(3, SETTLED + 1):
             await play_to_the_end([a_session, b_session], await opened(a_session, b_session), n)
-        board: dict[str, Any] = {}
-        deadline = time.monotonic() + 30
-        while {a_name, b_name} - {p["name"] for p in board.get("players", [])}:
-            assert time.monotonic() < deadline, "the players never reached the leaderboard"
-            board = (await a_session.get("/api/leaderboards/crazymino")).json()
-            await asyncio.sleep(0.1)
+
+        async def both_listed() -> dict[str, Any] | None:
+            board: dict[str, Any] = (await a_session.get("/api/leaderboards/crazymino")).json()
+            listed = {p["name"] for p in board["players"]}
+            return board if {a_name, b_name} <= listed else None
+
+        board = await until(both_listed)
         listed = {p["name"]: p for p in board["players"] if p["name"] in (a_name, b_name)}
         for page, name, width in ((ann, a_name, 1366), (bob, b_name, 390)):
             await page.goto(web)

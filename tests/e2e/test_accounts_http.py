@@ -10,7 +10,6 @@ import pytest
 from accounts import a_name, csrf, log_in, personal_token, sign_up
 from client import auth, create
 from conftest import start_server, stop_server
-from windows import LOGINS_PER_NAME, MINUTE, in_one_window
 
 from tests.processes import database
 
@@ -217,7 +216,6 @@ def guarded(redis_url: str, tmp_path: Path) -> tuple[str, Path]:
 
 async def test_guessing_is_limited_per_name_and_per_address(guarded: tuple[str, Path]) -> None:
     url, _ = guarded
-    await in_one_window(30, (MINUTE, LOGINS_PER_NAME))
     async with httpx.AsyncClient(base_url=url) as browser:
         name = a_name()
         await sign_up(browser, name)  # 1 of the address's 8

@@ -13,7 +13,6 @@ import pytest
 from conftest import clean_server
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
-from windows import in_one_window_now
 
 LIMIT = 2  # games one address may create a minute
 BODY = {"game": "crazymino", "seats": [{"type": "human"}, {"type": "human"}]}
@@ -41,7 +40,6 @@ def served(
 
 def test_a_forwarded_address_counts_only_from_a_trusted_proxy(served: tuple[str, bool]) -> None:
     url, trusted = served
-    in_one_window_now()
     statuses = [
         httpx.post(
             f"{url}/api/games", json=BODY, headers={"X-Forwarded-For": f"203.0.113.{n}"}

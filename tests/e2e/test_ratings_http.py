@@ -6,7 +6,6 @@ moves no rating."""
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import Any
 
 import httpx
@@ -40,12 +39,10 @@ async def rated_game(ann: httpx.AsyncClient, bob: httpx.AsyncClient) -> str:
 
 
 async def recorded(client: httpx.AsyncClient, game_id: str) -> dict[str, Any]:
-    deadline = time.monotonic() + 20
     while True:
         result: dict[str, Any] = await ok(client.get(f"/api/games/{game_id}/result"))
         if result["recorded"]:
             return result
-        assert time.monotonic() < deadline, "the game was never recorded"
         await asyncio.sleep(0.1)
 
 

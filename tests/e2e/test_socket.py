@@ -25,6 +25,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from domain.crazymino.game import CRAZYMINO
 from tests.processes import database
+from tests.waiting import until
 
 SERVINGS = {"seatwire": {}, "asgi": {"ASGI_SOCKETS": "1"}}
 
@@ -396,11 +397,7 @@ async def test_a_client_gone_leaves_no_subscription_behind(server: str) -> None:
     assert subscribers(server) == before + 2
     await closing.connection.close()  # the closing handshake
     cut.connection.transport.abort()  # no handshake: the TCP connection is just cut
-    for _ in range(100):
-        if subscribers(server) == before:
-            break
-        await asyncio.sleep(0.05)
-    assert subscribers(server) == before
+    await until(lambda: subscribers(server) == before)  # both left the hub
 
 
 async def test_another_websocket_path_is_refused_by_the_app(server: str) -> None:

@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,6 +24,7 @@ import pytest
 from client import auth
 from conftest import ROOT, start_server, start_worker, stop_server
 
+from tests import waiting
 from tests.processes import database
 
 
@@ -56,15 +56,13 @@ async def create(client: httpx.AsyncClient, body: dict[str, Any]) -> dict[str, A
     return created
 
 
-async def log_when_over(client: httpx.AsyncClient, game_id: str, seconds: float) -> list[Any]:
-    deadline = time.monotonic() + seconds
-    while True:
+async def log_when_over(client: httpx.AsyncClient, game_id: str) -> list[Any]:
+    async def over() -> list[Any] | None:
         log = (await client.get(f"/api/games/{game_id}/events")).json()
-        if log["status"] == "over":
-            events: list[Any] = log["events"]
-            return events
-        assert time.monotonic() < deadline, f"stuck at version {log['version']}"
-        await asyncio.sleep(0.2)
+        events: list[Any] = log["events"]
+        return events if log["status"] == "over" else None
+
+    return await waiting.until(over, poll=0.2)
 
 
 def of_type(events: list[Any], kind: str) -> list[Any]:
@@ -108,7 +106,7 @@ async def test_two_bots_finish_a_game_of_each_title(base: str, tmp_path: Path) -
                 assert bot.returncode == 0, err[-2000:]
                 assert "(this bot)" in said and "1. " in said
             for name, game_id in games.items():
-                events = await log_when_over(client, game_id, 5)
+                events = await log_when_over(client, game_id)
                 assert {e["by"] for e in events} >= {0, 1}, f"both bots played {name}"
     finally:
         for bot in bots:
@@ -122,7 +120,7 @@ async def test_a_late_person_is_played_for_then_handed_to_the_ai(base: str) -> N
         created = await create(
             client, {"game": "crazymino", "seats": seats, "options": options, "seed": 4}
         )
-        events = await log_when_over(client, created["id"], 120)
+        events = await log_when_over(client, created["id"])
     timeouts = of_type(events, "timed_out")
     assert [(e["event"]["seat"], e["event"]["strike"], e["by"]) for e in timeouts] == [
         (0, 1, None),
@@ -131,7 +129,7 @@ async def test_a_late_person_is_played_for_then_handed_to_the_ai(base: str) -> N
     clocks = {n + 1: e["event"] for n, e in enumerate(of_type(events, "clock_set"))}
     for timeout in timeouts:  # fired by the worker when the clock ends, never before
         due = clocks[timeout["event"]["clock"]]["due"]
-        assert 0 <= timeout["at"] - due < 10_000, timeout
+        assert timeout["at"] >= due, timeout  # how late: bench/, as a ratio
         assert events[timeout["version"]]["by"] is None  # the move after it, played for Ann
     (handed,) = of_type(events, "seat_left")
     assert handed["event"] == {
@@ -168,11 +166,13 @@ async def test_a_person_leaves_and_takes_the_seat_back(base: str) -> None:
         assert back.status_code == 200, back.text
         assert back.json()["events"][0]["text"] == "Ann took their seat back."
         mine = await ann_to_act(client, game_id, token)
-        await asyncio.sleep(1.0)  # nobody plays for Ann now
-        still = (await client.get(f"/api/games/{game_id}", headers=auth(token))).json()
-        assert still["version"] == mine["version"] and still["table"]["away"] == []
-        played = await send({**still["legal"][0], "expected_version": still["version"]})
-        assert played.status_code == 200, played.text
+        assert mine["table"]["away"] == []
+        # Nobody plays for Ann now: her move at the version she saw is taken, and so is her
+        # next one, after the AI's answer.
+        for _ in range(2):
+            played = await send({**mine["legal"][0], "expected_version": mine["version"]})
+            assert played.status_code == 200, played.text
+            mine = await ann_to_act(client, game_id, token, after=mine["version"])
         events = (await client.get(f"/api/games/{game_id}/events")).json()["events"]
     kinds = [
         e["event"]["type"] for e in events if e["event"]["type"] in ("seat_left", "seat_rejoined")
@@ -180,23 +180,26 @@ async def test_a_person_leaves_and_takes_the_seat_back(base: str) -> None:
     assert kinds == ["seat_left", "seat_rejoined"]
 
 
-async def ann_to_act(client: httpx.AsyncClient, game_id: str, token: str) -> dict[str, Any]:
-    deadline = time.monotonic() + 20
-    while True:
-        shown: dict[str, Any] = (
+async def ann_to_act(
+    client: httpx.AsyncClient, game_id: str, token: str, after: int = 0
+) -> dict[str, Any]:
+    """Ann's view once she is to act, at a version past `after`."""
+
+    async def shown() -> dict[str, Any] | None:
+        view: dict[str, Any] = (
             await client.get(f"/api/games/{game_id}", headers=auth(token))
         ).json()
-        if 0 in shown["to_act"] and shown["legal"]:
-            return shown
-        assert time.monotonic() < deadline, "Ann never got her turn"
-        await asyncio.sleep(0.05)
+        mine = 0 in view["to_act"] and view["legal"] and view["version"] > after
+        return view if mine else None
+
+    return await waiting.until(shown)
 
 
 async def until(client: httpx.AsyncClient, game_id: str, done: Any) -> None:
-    deadline = time.monotonic() + 20
-    while not done((await client.get(f"/api/games/{game_id}/events")).json()["events"]):
-        assert time.monotonic() < deadline
-        await asyncio.sleep(0.05)
+    async def events() -> bool:
+        return bool(done((await client.get(f"/api/games/{game_id}/events")).json()["events"]))
+
+    await waiting.until(events)
 
 
 async def test_a_table_whose_people_left_finishes_alone_across_an_api_restart(
@@ -223,7 +226,7 @@ async def test_a_table_whose_people_left_finishes_alone_across_an_api_restart(
         async with httpx.AsyncClient(base_url=base, timeout=10) as client:
             during = (await client.get(f"/api/games/{created['id']}")).json()
             assert during["status"] == "active", "the game should outlast the restart"
-            events = await log_when_over(client, created["id"], 120)
+            events = await log_when_over(client, created["id"])
     finally:
         worker.kill()
         if other is not None:

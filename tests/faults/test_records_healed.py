@@ -5,11 +5,9 @@ rebuild from the logs makes."""
 
 from __future__ import annotations
 
-import asyncio
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +16,7 @@ import redis.asyncio
 from faults.conftest import settings
 
 from tests.processes import ROOT, RedisServer, start_server, start_worker, stop
+from tests.waiting import until
 
 
 async def player(base: str, name: str) -> httpx.AsyncClient:
@@ -74,10 +73,12 @@ async def test_a_game_ended_by_a_process_that_died_is_recorded_by_the_next_worke
             await client.aclose()
 
         second = start_worker(env, tmp_path / "worker2.log")
-        deadline = time.monotonic() + 20
-        while not (found := await result(ann, game_id))["recorded"]:
-            assert time.monotonic() < deadline, "the game was never recorded"
-            await asyncio.sleep(0.2)
+
+        async def recorded() -> dict[str, Any] | None:
+            found: dict[str, Any] = await result(ann, game_id)
+            return found if found["recorded"] else None
+
+        found = await until(recorded, poll=0.2)
         assert found["rated"] and {s["before"] for s in found["seats"]} == {1000}
         pages = [await ok(ann.get(f"/api/players/{n}")) for n in ("ann_heal", "bob_heal")]
         assert [p["titles"][0]["rated_games"] for p in pages] == [1, 1]

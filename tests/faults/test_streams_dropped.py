@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import socket
 import struct
-import time
 from pathlib import Path
 
 import httpx
@@ -16,6 +15,7 @@ from faults.conftest import settings
 from faults.players import HUMANS, create
 
 from tests.processes import RedisServer, rss_kb, start_server, stop
+from tests.waiting import until
 
 STREAMS, GAMES, CYCLES = 500, 25, 6
 
@@ -66,10 +66,11 @@ async def test_dropped_streams_leave_nothing_behind(store: RedisServer, tmp_path
                 assert await subscribers(client) == STREAMS
                 for writer in writers:
                     reset(writer)
-                deadline = time.monotonic() + 15
-                while (left := await subscribers(client)) > 0:
-                    assert time.monotonic() < deadline, f"{left} subscribers outlived their clients"
-                    await asyncio.sleep(0.1)
+
+                async def none_left() -> bool:  # no subscriber outlives its client
+                    return await subscribers(client) == 0
+
+                await until(none_left, poll=0.1)
                 await asyncio.sleep(0.5)
                 memory.append(rss_kb(api.pid))
     finally:

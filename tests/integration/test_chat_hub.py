@@ -2,7 +2,8 @@
 Redis Cluster: a message written anywhere reaches every subscriber of the game in this process
 once and in order, mixed with the game's events in the queue they share; one of this process's
 own is passed on at once, without a read; a new channel reads the chat after where its first
-subscriber stood, and a later subscriber learns where the channel stood."""
+subscriber stood, and a later subscriber learns where the channel stood. What must not come is
+shown by a later message that must come after it."""
 
 from __future__ import annotations
 
@@ -23,23 +24,28 @@ from app.live.news import PubSubListener, WireListener
 from app.store.chat import ChatLog, ChatMessage
 from app.store.events import EventStore, news_channel
 from domain.crazymino.model import DrawAndPass
+from tests.integration.hearing import CountedReads
+from tests.integration.hearing import confirmed as confirmed_reads
+from tests.waiting import until
 
 NOON = 1_796_064_780_000
 
 
 class CountedChat(ChatLog):
-    """A chat log that counts its reads."""
+    """A chat log that counts its reads done."""
 
     def __init__(self, client: redis.asyncio.Redis) -> None:
         super().__init__(client)
         self.reads = 0
 
     async def read(self, game_id: str, after: int = 0) -> tuple[list[ChatMessage], int]:
+        read = await super().read(game_id, after)
         self.reads += 1
-        return await super().read(game_id, after)
+        return read
 
 
 async def setup(client: redis.asyncio.Redis) -> tuple[GameService, CountedChat, Hub, Table]:
+    """A game and a hub with a chat; `confirmed` waits until a subscription is in place."""
     service = GameService(EventStore(client), Catalogue.with_extras())
     chat = CountedChat(client)
     hub = Hub(service, EventStore(client), chat=chat, resync_ms=600_000)
@@ -52,10 +58,15 @@ async def setup(client: redis.asyncio.Redis) -> tuple[GameService, CountedChat, 
 async def given(subscription: Subscription, count: int) -> list[Passed]:
     got: list[Passed] = []
     while len(got) < count:
-        delivery = await asyncio.wait_for(subscription.queue.get(), 5)
+        delivery = await subscription.queue.get()
         assert delivery is not None
         got.append(delivery)
     return got
+
+
+async def confirmed(chat: CountedChat) -> None:
+    """Until the hub read the chat of a new subscription: it hears the game's news from now."""
+    await until(lambda: chat.reads >= 1)
 
 
 def texts(passed: list[Passed]) -> list[str]:
@@ -65,9 +76,9 @@ def texts(passed: list[Passed]) -> list[str]:
 async def test_messages_from_anywhere_reach_every_subscriber_once_and_in_order(
     redis_client: redis.asyncio.Redis,
 ) -> None:
-    _, _, hub, table = await setup(redis_client)
+    _, chat, hub, table = await setup(redis_client)
     first, second = hub.subscribe(table), hub.subscribe(table)
-    await asyncio.sleep(0.3)  # the subscription is confirmed
+    await confirmed(chat)
     elsewhere = ChatLog(redis_client)  # another API process: its messages come as news
     other = GameService(EventStore(redis_client), Catalogue.with_extras())
     said = ["one", "two", "three"]
@@ -84,8 +95,9 @@ async def test_messages_from_anywhere_reach_every_subscriber_once_and_in_order(
         assert [p.message.id for p in got if isinstance(p, Said)] == [1, 2, 3]
         versions = [p.entry.version for p in got if isinstance(p, Delivery)]
         assert versions == list(range(table.version + 1, final.version + 1))
-        await asyncio.sleep(0.3)
-        assert subscription.queue.empty()  # nothing twice
+    await elsewhere.say(table.id, 0, "Ann", "last", NOON + 9)
+    for subscription in (first, second):  # nothing twice before it
+        assert texts(await given(subscription, 1)) == ["last"]
     await hub.close()
 
 
@@ -94,13 +106,15 @@ async def test_own_messages_are_passed_on_at_once_and_their_news_brings_nothing_
 ) -> None:
     _, chat, hub, table = await setup(redis_client)
     subscription = hub.subscribe(table)
-    await asyncio.sleep(0.3)  # confirmed: the chat read once
+    await confirmed(chat)  # the chat read once
     for n in range(3):
         message = await chat.say(table.id, 0, "Ann", f"m{n}", NOON + n)
         hub.spoken(table.id, message)
         assert subscription.queue.get_nowait() == Said(message)  # there as the write returns
-    # The three news arrive (a news that beat its write's reply costs a read, no more).
-    await asyncio.sleep(0.5)
+    # The three news arrive (a news that beat its write's reply costs a read, no more), then
+    # another process's message, which comes after them and nothing before it.
+    await ChatLog(redis_client).say(table.id, 1, "Bob", "later", NOON + 9)
+    assert texts(await given(subscription, 1)) == ["later"]
     assert subscription.queue.empty()
     await hub.close()
 
@@ -128,11 +142,12 @@ async def test_a_hub_without_a_chat_passes_on_no_message(
     redis_client: redis.asyncio.Redis,
 ) -> None:
     service = GameService(EventStore(redis_client), Catalogue.with_extras())
-    hub = Hub(service, EventStore(redis_client), resync_ms=600_000)
+    reader = CountedReads(redis_client)
+    hub = Hub(service, reader, resync_ms=600_000)
     await hub.start()
     table, _ = await service.create(CreateGame("crazymino", [SeatRequest("human")] * 2, seed=4))
     subscription = hub.subscribe(table)
-    await asyncio.sleep(0.3)
+    await confirmed_reads(reader)
     await ChatLog(redis_client).say(table.id, 0, "Ann", "nobody hears", NOON)
     (seat,) = table.game.to_act(table.state)
     await GameService(EventStore(redis_client), Catalogue.with_extras()).execute(
@@ -159,7 +174,7 @@ class Told:
     async def until(self, count: int) -> list[tuple[str, str, int | None]]:
         while len(self.said) < count:
             self.changed.clear()
-            await asyncio.wait_for(self.changed.wait(), 5)
+            await self.changed.wait()
         return self.said
 
 

@@ -96,15 +96,17 @@ async def test_a_seat_says_at_most_its_share_a_minute(
     chat = Chat(logs(), per_minute=10)
     for n in range(10):
         await chat.say(table, 0, f"message {n}", NOON + n)
+    # The seat's minute runs from its first message: the clock's next minute (40 s on) is
+    # no new window.
     with pytest.raises(TooManyMessages) as refused:
-        await chat.say(table, 0, "one too many", NOON + 10)
+        await chat.say(table, 0, "one too many", NOON + 45_000)
     assert refused.value.code == "too_many_messages"
-    assert refused.value.retry_after == 40  # the minute's 40 s left
+    assert refused.value.retry_after == 15  # the seat's minute has 15 s left
     assert "at most 10 messages a minute" in refused.value.message
-    await chat.say(table, 1, "the other seat has its own share", NOON + 11)
+    await chat.say(table, 1, "the other seat has its own share", NOON + 45_001)
     messages, last = await chat.messages(table.id)
     assert last == 11 and [m.seat for m in messages] == [0] * 10 + [1]
-    await chat.say(table, 0, "a new minute", NOON + 40_000)  # the next window
+    await chat.say(table, 0, "a new minute", NOON + 60_000)  # its window is over
     assert (await chat.messages(table.id, 11))[0][0].text == "a new minute"
 
 

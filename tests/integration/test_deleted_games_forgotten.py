@@ -20,6 +20,7 @@ from app.live.hub import Hub, Subscription
 from app.store.events import LOBBY_KEY, EventStore
 from app.store.lifecycle import Lifecycle
 from domain.crazymino.model import DrawAndPass
+from tests.integration.hearing import CountedReads, confirmed
 
 HUMANS = [SeatRequest("human"), SeatRequest("human")]
 
@@ -87,12 +88,13 @@ async def test_a_deleted_game_is_gone_in_every_process(
     if cached_from == "archive":
         await archive(redis_client, game_id)
     streaming, quiet = process(redis_client), process(redis_client)
-    hub = Hub(streaming, EventStore(redis_client), resync_ms=600_000)
+    reader = CountedReads(redis_client)
+    hub = Hub(streaming, reader, resync_ms=600_000)
     await hub.start()
     try:
         subscription = hub.subscribe(await streaming.load(game_id))
         await quiet.load(game_id)
-        await asyncio.sleep(0.2)  # the subscription is confirmed
+        await confirmed(reader)
         if cached_from == "stream":
             await archive(redis_client, game_id)
             await streaming.load(game_id)  # the stream is gone, the game is not
@@ -124,11 +126,12 @@ async def test_a_hub_that_missed_the_deletion_ends_the_streams_at_its_next_read(
 ) -> None:
     service = process(redis_client)
     game_id = await finished(service, 4)
-    hub = Hub(service, EventStore(redis_client), resync_ms=200)
+    reader = CountedReads(redis_client)
+    hub = Hub(service, reader, resync_ms=200)
     await hub.start()
     try:
         subscription = hub.subscribe(await service.load(game_id))
-        await asyncio.sleep(0.3)
+        await confirmed(reader)
         # The keys go with no announcement (as if this process's listener was away).
         await redis_client.delete(
             *(f"game:{{{game_id}}}:{k}" for k in ("version", "events", "meta"))

@@ -1,6 +1,9 @@
 """The SSE hub: notifications and one read per game feed every subscriber, and this process's
 own appends reach them without a read; it drops the slow, forgets a game when left, and refuses
-streams past its limit."""
+streams past its limit.
+
+No test sleeps to show that nothing came: it counts the hub's reads and the notifications it
+heard, and waits for a later event that must come after what it checks."""
 
 from __future__ import annotations
 
@@ -16,9 +19,11 @@ from app.commands.seats import SeatRequest
 from app.commands.service import CreateGame, GameService
 from app.commands.table import Table
 from app.live.hub import Delivery, Hub, Subscription
-from app.store.events import AppendResult, EventStore, StoredEvent, news_channel
+from app.store.events import AppendResult, EventStore, news_channel
 from domain.crazymino.model import DrawAndPass
 from domain.errors import TurnError
+from tests.integration.hearing import CountedReads, HeardHub, confirmed
+from tests.waiting import until
 
 
 async def setup(client: redis.asyncio.Redis, queue_size: int = 64) -> tuple[GameService, Hub, str]:
@@ -35,30 +40,15 @@ def elsewhere(client: redis.asyncio.Redis) -> GameService:
     return GameService(EventStore(client), Catalogue.with_extras())
 
 
-class CountedReads(EventStore):
-    """An event store that counts its reads and, while `gate` is clear, holds them."""
-
-    def __init__(self, client: redis.asyncio.Redis) -> None:
-        super().__init__(client)
-        self.reads = 0
-        self.gate = asyncio.Event()
-        self.gate.set()
-
-    async def read(
-        self, game_id: str, after: int = 0, count: int | None = None
-    ) -> list[StoredEvent]:
-        self.reads += 1
-        await self.gate.wait()
-        return await super().read(game_id, after=after, count=count)
-
-
 async def counted_setup(
-    client: redis.asyncio.Redis,
-) -> tuple[GameService, CountedReads, Hub, Table]:
-    """A game and a hub whose reads are counted (and may be held), with no periodic resync."""
+    client: redis.asyncio.Redis, resync_ms: int = 600_000
+) -> tuple[GameService, CountedReads, HeardHub, Table]:
+    """A game and a hub whose reads are counted (and may be held) and whose notifications are
+    kept, with no periodic resync unless `resync_ms` says; its subscriptions are confirmed
+    (read once) by `confirmed`."""
     service = GameService(EventStore(client), Catalogue.with_extras())
     reader = CountedReads(client)
-    hub = Hub(service, reader, resync_ms=600_000)
+    hub = HeardHub(service, reader, resync_ms=resync_ms)
     await hub.start()
     table, _ = await service.create(CreateGame("crazymino", [SeatRequest("human")] * 2, seed=4))
     return service, reader, hub, table
@@ -69,6 +59,16 @@ def versions(subscription: Subscription) -> list[int]:
     got = []
     while not subscription.queue.empty():
         delivery = subscription.queue.get_nowait()
+        assert delivery is not None
+        got.append(delivery.entry.version)
+    return got
+
+
+async def received(subscription: Subscription, count: int) -> list[int]:
+    """The versions of the next `count` deliveries, waited for."""
+    got = []
+    while len(got) < count:
+        delivery = await subscription.queue.get()
         assert delivery is not None
         got.append(delivery.entry.version)
     return got
@@ -92,7 +92,7 @@ async def test_every_subscriber_gets_every_event_in_order(
     for subscription in (first, second):
         got: list[int] = []
         while len(got) < final.version - table.version:
-            delivery = await asyncio.wait_for(subscription.queue.get(), 5)
+            delivery = await subscription.queue.get()
             assert delivery is not None
             got.append(delivery.entry.version)
         assert got == list(range(table.version + 1, final.version + 1))
@@ -135,10 +135,9 @@ async def test_a_subscriber_that_falls_behind_is_dropped(redis_client: redis.asy
     table = await service.load(game_id)
     slow, keen = hub.subscribe(table), hub.subscribe(table)
     for _ in range(4):
-        await draw(service, game_id)
+        await draw(service, game_id)  # this process's own: passed on at once
         while not keen.queue.empty():
             keen.queue.get_nowait()
-        await asyncio.sleep(0.2)
     assert slow.dropped and not keen.dropped
     assert hub.subscribers == 1
     await hub.close()
@@ -153,7 +152,7 @@ async def test_a_broken_reader_ends_its_subscribers_streams(
     events = f"game:{{{game_id}}}:events"
     await redis_client.xadd(events, {"d": b"not an event"}, id="0-999")
     try:
-        assert await asyncio.wait_for(subscription.queue.get(), 5) is None
+        assert await subscription.queue.get() is None
         assert hub.subscribers == 0
     finally:  # leave no broken game behind on a shared Redis
         await redis_client.delete(events, f"game:{{{game_id}}}:meta", f"game:{{{game_id}}}:version")
@@ -172,11 +171,11 @@ async def test_a_lost_listening_connection_is_made_again(redis_url: str) -> None
         subscription = hub.subscribe(table)
         other = elsewhere(client)  # another process's appends come by notification
         await draw(other, table.id)
-        first = await asyncio.wait_for(subscription.queue.get(), 5)
+        first = await subscription.queue.get()
         assert first is not None
         await client.client_kill_filter(_type="pubsub")
         await draw(other, table.id)
-        later = await asyncio.wait_for(subscription.queue.get(), 10)
+        later = await subscription.queue.get()
         assert later is not None and later.entry.version > first.entry.version
         await hub.close()
     finally:
@@ -188,7 +187,7 @@ async def test_own_appends_are_passed_on_at_once_and_their_news_is_not_read_agai
 ) -> None:
     service, reader, hub, table = await counted_setup(redis_client)
     subscription = hub.subscribe(table)
-    await asyncio.sleep(0.3)  # the subscription is confirmed: one read, then nothing new
+    await confirmed(reader)  # one read, then nothing new
     before = reader.reads
     version = table.version
     for _ in range(3):
@@ -197,8 +196,13 @@ async def test_own_appends_are_passed_on_at_once_and_their_news_is_not_read_agai
         # in the queue as soon as the command returns
         assert versions(subscription) == list(range(version + 1, now + 1))
         version = now
-    await asyncio.sleep(0.5)  # the three notifications arrive: each is known already
-    assert reader.reads == before and subscription.queue.empty()
+    await hub.hears(table.id, version)  # the three notifications came: each is known already
+    await draw(elsewhere(redis_client), table.id)  # one more, from another process: read
+    later = await elsewhere(redis_client).load(table.id)
+    assert await received(subscription, later.version - version) == list(
+        range(version + 1, later.version + 1)
+    )
+    assert reader.reads == before + 1  # that one read, and none for this process's appends
     await hub.close()
 
 
@@ -222,24 +226,25 @@ async def test_news_that_comes_while_this_process_appends_is_read_once_its_appen
 ) -> None:
     store = HeldAppends(redis_client)
     service = GameService(store, Catalogue.with_extras())
-    hub = Hub(service, EventStore(redis_client), resync_ms=600_000)
+    reader = CountedReads(redis_client)
+    hub = HeardHub(service, reader, resync_ms=600_000)
     await hub.start()
     table, _ = await service.create(CreateGame("crazymino", [SeatRequest("human")] * 2, seed=4))
     subscription = hub.subscribe(table)
-    await asyncio.sleep(0.3)  # the subscription is confirmed
+    await confirmed(reader)
     (seat,) = table.game.to_act(table.state)
     store.gate.clear()
     mine = asyncio.create_task(service.execute(table.id, seat, DrawAndPass(), loaded=table))
     await store.waiting.wait()  # this process's append is on its way, and held
     await draw(elsewhere(redis_client), table.id)  # another process's gets in first
     final = await elsewhere(redis_client).load(table.id)
-    await asyncio.sleep(0.3)  # its news came while this process was appending
+    await hub.hears(table.id, final.version)  # its news came while this process was appending
     store.gate.set()  # that append fails on the version; judged again, it is refused
     with pytest.raises(TurnError):
         await mine
     got: list[int] = []
     while len(got) < final.version - table.version:  # the held news is read now
-        delivery = await asyncio.wait_for(subscription.queue.get(), 5)
+        delivery = await subscription.queue.get()
         assert delivery is not None
         got.append(delivery.entry.version)
     assert got == list(range(table.version + 1, final.version + 1))
@@ -249,20 +254,20 @@ async def test_news_that_comes_while_this_process_appends_is_read_once_its_appen
 async def test_own_and_other_processes_appends_interleaved_arrive_once_in_order(
     redis_client: redis.asyncio.Redis,
 ) -> None:
-    service, hub, game_id = await setup(redis_client)
+    service, reader, hub, start = await counted_setup(redis_client, resync_ms=100)
     other = elsewhere(redis_client)
-    start = await service.load(game_id)
     subscription = hub.subscribe(start)
+    await confirmed(reader)  # listening: every append's notification comes
     for turn in range(6):
-        await draw(other if turn % 3 else service, game_id)
-    final = await other.load(game_id)
-    got: list[int] = []
-    while len(got) < final.version - start.version:
-        delivery = await asyncio.wait_for(subscription.queue.get(), 5)
-        assert delivery is not None
-        got.append(delivery.entry.version)
-    await asyncio.sleep(0.3)  # notifications and resyncs bring nothing twice
-    assert [*got, *versions(subscription)] == list(range(start.version + 1, final.version + 1))
+        await draw(other if turn % 3 else service, start.id)
+    final = await other.load(start.id)
+    got = await received(subscription, final.version - start.version)
+    await hub.hears(start.id, final.version)  # every notification came,
+    await reader.more()  # and a resync read the game again after them
+    await draw(other, start.id)  # then one more: nothing came twice before it
+    later = await other.load(start.id)
+    got += await received(subscription, later.version - final.version)
+    assert [*got, *versions(subscription)] == list(range(start.version + 1, later.version + 1))
     await hub.close()
 
 
@@ -271,17 +276,17 @@ async def test_an_own_append_during_a_read_is_passed_on_once(
 ) -> None:
     service, reader, hub, table = await counted_setup(redis_client)
     subscription = hub.subscribe(table)
-    await asyncio.sleep(0.3)
+    await confirmed(reader)
     reader.gate.clear()
     reads = reader.reads
     hub.notify(table.id)  # a read starts from the version the hub has, and is held
-    while reader.reads == reads:
-        await asyncio.sleep(0.01)
+    await until(lambda: reader.reads > reads)
     await draw(service, table.id)  # passed on at once, while that read is out
     now = (await service.current(table.id)).version
     assert versions(subscription) == list(range(table.version + 1, now + 1))
+    done = reader.done
     reader.gate.set()  # the read returns the same event: it is not passed on again
-    await asyncio.sleep(0.3)
+    await until(lambda: reader.done > done)
     assert subscription.queue.empty()
     await hub.close()
 
@@ -289,14 +294,16 @@ async def test_an_own_append_during_a_read_is_passed_on_once(
 async def test_the_subscriber_answering_its_own_command_is_not_given_its_events(
     redis_client: redis.asyncio.Redis,
 ) -> None:
-    service, hub, game_id = await setup(redis_client)
-    table = await service.load(game_id)
+    service, reader, hub, table = await counted_setup(redis_client, resync_ms=100)
+    game_id = table.id
     mover, other = hub.subscribe(table), hub.subscribe(table)
+    await confirmed(reader)  # listening: the command's notification comes
     (seat,) = table.game.to_act(table.state)
     await service.execute(game_id, seat, DrawAndPass(), answering=mover)
     now = (await service.load(game_id)).version
     assert versions(other) == list(range(table.version + 1, now + 1))
-    await asyncio.sleep(0.3)  # nor by the notification or a resync
+    await hub.hears(game_id, now)  # nor by the notification
+    await reader.more()  # or a resync after it
     assert versions(mover) == [] and versions(other) == []
     await draw(service, game_id)  # a command of nobody's answering: everyone gets it
     later = (await service.load(game_id)).version

@@ -97,7 +97,7 @@ async def test_a_table_whose_people_all_left_plays_to_its_end(
         table = await start(service, game, takeover_level="easy", **options)
         for seat in (0, 1):
             table, _ = await service.execute(table.id, seat, Leave())
-        table = await until_over(service, table.id, 90)
+        table = await until_over(service, table.id)
         _, events = await service.events(table.id)
         assert table.game.away(table.state) == {0: "easy", 1: "easy"}
         moved = {e.by for e in events if e.by is not None}

@@ -4,7 +4,6 @@ what it depends on has changed, and every AI seat keeps its own pace."""
 from __future__ import annotations
 
 import asyncio
-import time
 from collections import Counter
 
 import pytest
@@ -28,7 +27,7 @@ from domain.mondo.model import (
     TilePlaced,
     TileTaken,
 )
-from tests.integration.test_worker import backend_url
+from tests.integration.test_worker import backend_url, until_over
 
 PEOPLE = [SeatRequest("human", "Ann"), SeatRequest("human", "Bob")]
 LONG = {"round_seconds": 600}
@@ -128,10 +127,7 @@ async def test_a_table_of_four_ais_of_mixed_levels_each_seat_lays_tiles_in_every
             seats = [SeatRequest("ai", level=level) for level in LEVELS]
             options = {"round_seconds": ROUND_SECONDS, "break_seconds": 0}
             table, _ = await service.create(CreateGame("mondo", seats, options, seed=23))
-            deadline = time.monotonic() + 3 * ROUND_SECONDS + 30
-            while not (table := await service.load(table.id)).over:
-                assert time.monotonic() < deadline, f"{backend}: stuck at {table.version}"
-                await asyncio.sleep(0.2)
+            table = await until_over(service, table.id)
             _, entries = await service.events(table.id)
         laid: Counter[tuple[int, int]] = Counter()
         taken_at: dict[int, list[int]] = {}

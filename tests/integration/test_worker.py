@@ -4,7 +4,6 @@ timers, and the sweep that finds lost work."""
 from __future__ import annotations
 
 import asyncio
-import time
 
 import pytest
 
@@ -18,6 +17,7 @@ from app.machine.scheduler import ArqScheduler
 from app.runtime import running
 from domain.crazymino.model import TileDrawn
 from tests.games import dice_race
+from tests.waiting import until
 
 RACE = "tests.games.dice_race:DICE_RACE"
 
@@ -33,12 +33,12 @@ def settings(url: str | None, worker: bool = True, queues: int = 1) -> Settings:
     )
 
 
-async def until_over(service: GameService, game_id: str, seconds: float = 60) -> Table:
-    deadline = time.monotonic() + seconds
-    while not (table := await service.load(game_id)).over:
-        assert time.monotonic() < deadline, f"stuck at version {table.version}"
-        await asyncio.sleep(0.02)
-    return table
+async def until_over(service: GameService, game_id: str) -> Table:
+    async def over() -> Table | None:
+        table = await service.load(game_id)
+        return table if table.over else None
+
+    return await until(over, poll=0.02)
 
 
 def backend_url(backend: str, request: pytest.FixtureRequest) -> str | None:
@@ -97,7 +97,7 @@ async def test_ai_seats_that_act_at_once_do_not_cancel_each_other() -> None:
 
 
 @pytest.mark.parametrize("backend", ["embedded", "real", "cluster"])
-async def test_a_timer_ends_the_round_once_at_its_deadline(
+async def test_a_timer_ends_the_round_once_never_before_its_deadline(
     backend: str, request: pytest.FixtureRequest
 ) -> None:
     url = backend_url(backend, request)
@@ -106,14 +106,14 @@ async def test_a_timer_ends_the_round_once_at_its_deadline(
         options = {"round_seconds": 1, "rounds": 2}
         table, _ = await service.create(CreateGame("dice_race", seats, options, seed=5))
         deadlines = []
-        table = await until_over(service, table.id, 15)
+        table = await until_over(service, table.id)
         _, events = await service.events(table.id)
         for entry in events:
             if isinstance(entry.event, dice_race.RoundStarted):
                 deadlines.append(entry.event.deadline)
             if isinstance(entry.event, dice_race.RoundEnded):
                 assert entry.by is None and entry.event.timed_out
-                assert 0 <= entry.at - deadlines[-1] < 1000, "fired within a second"
+                assert entry.at >= deadlines[-1]  # how late: bench/, as a ratio
         ended = [e.event.round for e in events if isinstance(e.event, dice_race.RoundEnded)]
         assert ended == [1, 2]
 
@@ -136,7 +136,8 @@ async def test_a_timer_fired_twice_applies_once() -> None:
         options = {"round_seconds": 0.5, "rounds": 2}
         table, _ = await service.create(CreateGame("dice_race", seats, options, seed=5))
         ctx = {"service": service, "scheduler": service.scheduler}
-        await asyncio.sleep(0.6)
+        now = service.clock
+        service.clock = lambda: now() + 600  # past the round's deadline
         results = await asyncio.gather(*[fire_timer(ctx, table.id, "round-1") for _ in range(3)])
         assert sorted(results).count("fired") == 1, results
         _, events = await service.events(table.id)
@@ -160,13 +161,13 @@ async def test_the_sweep_heals_a_game_whose_enqueue_was_lost(game: str) -> None:
     async with running(settings(None)) as (service, *_):
         assert isinstance(service.scheduler, ArqScheduler)
         old = service.scheduler
-        service.scheduler = Forgetful(old.queues, old.pools, old.indexes, 0)
+        service.scheduler = forgetful = Forgetful(old.queues, old.pools, old.indexes, 0)
         seats = [SeatRequest("ai"), SeatRequest("ai")]
         options = {"round_seconds": 0.5, "rounds": 1} if game == "dice_race" else {}
         humans = [SeatRequest("human")] if game == "dice_race" else seats
         table, _ = await service.create(CreateGame(game, humans, options, seed=8))
-        await asyncio.sleep(0.8)
-        assert (await service.load(table.id)).version == table.version  # stalled
+        assert forgetful.lost == 1  # its work never reached the queue: nothing plays it
+        assert await old.pools[0].zcard(old.queues.name(0)) == 0
         later = service.clock
         service.clock = lambda: later() + 10_000  # the work is long overdue now
         assert await sweep({"service": service, "scheduler": service.scheduler}) == 1
@@ -197,7 +198,7 @@ async def test_an_ai_acts_at_the_pace_its_game_sets() -> None:
         seats = [SeatRequest("ai", level="slow")]
         options = {"round_seconds": 60, "rounds": 1}
         table, _ = await service.create(CreateGame("dice_race", seats, options, seed=3))
-        table = await until_over(service, table.id, 30)
+        table = await until_over(service, table.id)
         _, events = await service.events(table.id)
         moves = sorted({e.at for e in events if e.by == 0})  # one time per command
         gaps = [b - a for a, b in zip([events[0].at, *moves], moves, strict=False)]
