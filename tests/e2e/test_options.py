@@ -42,7 +42,10 @@ LITESTARS_OWN = pytest.mark.xfail(strict=True, reason="litestar-org/litestar#416
 
 @pytest.mark.parametrize(
     "path",
-    [pytest.param(p, marks=LITESTARS_OWN) if p.startswith("/static/") else p for p in ADDRESSES],
+    [
+        pytest.param(p, marks=LITESTARS_OWN) if p.startswith("/static/") else p
+        for p in sorted(ADDRESSES)
+    ],
 )
 def test_options_lists_every_method_of_the_address(server: str, path: str) -> None:
     answer = httpx.options(f"{server}{path}")
