@@ -91,14 +91,21 @@ def serve() -> int:
     return 0
 
 
-def replay(path: Path) -> int:
+def _read(path: Path) -> tuple[Any, Any, Any]:
+    """The log at `path` read and checked against the rules: (log, game, state); `OSError`
+    or `ServiceError` when it cannot be."""
     from app.api import logfile
     from app.base.config import Settings
     from app.commands.catalogue import Catalogue
 
     catalogue = Catalogue.with_extras(Settings.from_env().extra_games)
+    log, game, _, state = logfile.read(catalogue, path.read_bytes())
+    return log, game, state
+
+
+def replay(path: Path) -> int:
     try:
-        log, game, _, state = logfile.read(catalogue, path.read_bytes())
+        log, game, state = _read(path)
     except ServiceError as refusal:
         print(f"{path}: {refusal.message}", file=sys.stderr)
         return 1
@@ -114,13 +121,8 @@ def verify(path: Path) -> int:
     """Exit 0 when the log's revealed seed and salt hash to its commitment and every event
     replays by the rules from that seed; 1 with the reason when either fails. Needs no Redis
     and no server."""
-    from app.api import logfile
-    from app.base.config import Settings
-    from app.commands.catalogue import Catalogue
-
-    catalogue = Catalogue.with_extras(Settings.from_env().extra_games)
     try:
-        log, game, _, state = logfile.read(catalogue, path.read_bytes())
+        log, game, state = _read(path)
     except OSError as error:
         print(f"{path}: cannot be read: {error.strerror or error}.", file=sys.stderr)
         return 1
