@@ -40,10 +40,11 @@ def run(*args: str) -> int:
     return subprocess.run([str(PYTHON) if a == "python" else a for a in args], cwd=ROOT).returncode
 
 
-#: Two test processes: much of the suite waits on real clocks (rounds, AI think time, a browser),
-#: so a second process halves the wait. Every test, the browser's too, goes to whichever process
-#: is free (each process starts its own servers and browsers: tests/browser/conftest.py).
-PARALLEL = ("-n", "2")
+#: Three test processes on two cores: much of the suite waits on real clocks (rounds, AI think
+#: time, a browser) rather than computing, so a third process fills the waits. Every test, the
+#: browser's too, goes to whichever process is free (each process starts its own servers and
+#: browsers: tests/browser/conftest.py).
+PARALLEL = ("-n", "3")
 
 
 def test(extra: list[str]) -> int:
