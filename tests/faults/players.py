@@ -14,6 +14,23 @@ import httpx
 HUMANS = [{"type": "human"}, {"type": "human"}]
 
 
+async def player(base: str, name: str) -> httpx.AsyncClient:
+    """A browser of a new account, its CSRF header on every request."""
+    browser = httpx.AsyncClient(base_url=base, timeout=10)
+    await browser.get("/api/games/types")
+    browser.headers["X-CSRFToken"] = browser.cookies["csrftoken"]
+    made = await browser.post("/api/accounts", json={"name": name, "password": "correct horse"})
+    assert made.status_code == 201, made.text
+    browser.headers["X-CSRFToken"] = browser.cookies["csrftoken"]
+    return browser
+
+
+async def ok(answer: Any, status: int = 200) -> Any:
+    response = await answer
+    assert response.status_code == status, response.text
+    return response.json()
+
+
 @dataclass
 class Seen:
     """What the clients saw: each status, each error of transport, each acknowledgement."""

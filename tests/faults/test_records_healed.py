@@ -14,26 +14,10 @@ from typing import Any
 import httpx
 import redis.asyncio
 from faults.conftest import settings
+from faults.players import ok, player
 
 from tests.processes import ROOT, RedisServer, start_server, start_worker, stop
 from tests.waiting import until
-
-
-async def player(base: str, name: str) -> httpx.AsyncClient:
-    """A browser of a new account, its CSRF header on every request."""
-    browser = httpx.AsyncClient(base_url=base, timeout=10)
-    await browser.get("/api/games/types")
-    browser.headers["X-CSRFToken"] = browser.cookies["csrftoken"]
-    made = await browser.post("/api/accounts", json={"name": name, "password": "correct horse"})
-    assert made.status_code == 201, made.text
-    browser.headers["X-CSRFToken"] = browser.cookies["csrftoken"]
-    return browser
-
-
-async def ok(answer: Any, status: int = 200) -> Any:
-    response = await answer
-    assert response.status_code == status, response.text
-    return response.json()
 
 
 async def result(client: httpx.AsyncClient, game_id: str) -> dict[str, Any]:

@@ -9,10 +9,10 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import httpx
 from faults.conftest import settings
+from faults.players import ok, player
 
 from tests.processes import ROOT, RedisServer, start_server, start_worker, stop
 
@@ -45,23 +45,6 @@ async def main(table_id, key, name):
 
 asyncio.run(main(*sys.argv[1:]))
 """
-
-
-async def player(base: str, name: str) -> httpx.AsyncClient:
-    """A browser of a new account, its CSRF header on every request."""
-    browser = httpx.AsyncClient(base_url=base, timeout=10)
-    await browser.get("/api/games/types")
-    browser.headers["X-CSRFToken"] = browser.cookies["csrftoken"]
-    made = await browser.post("/api/accounts", json={"name": name, "password": "correct horse"})
-    assert made.status_code == 201, made.text
-    browser.headers["X-CSRFToken"] = browser.cookies["csrftoken"]
-    return browser
-
-
-async def ok(answer: Any, status: int = 200) -> Any:
-    response = await answer
-    assert response.status_code == status, response.text
-    return response.json()
 
 
 async def games_of(client: httpx.AsyncClient) -> list[str]:
